@@ -1,0 +1,111 @@
+import type { FunctionSchema } from '@mining-hub/contract/prompts';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+/** The article as the analysis sees it: `text` may be plain text or (sanitised) HTML. */
+export interface AnalysisArticle {
+  title: string;
+  text: string;
+  source: string;
+  url: string | null;
+  publishedAt: Date | null;
+}
+
+/** One analysis: the active prompt's text and function schema, applied to one article. */
+export interface AnalysisRequest {
+  systemPrompt: string;
+  functionSchema: FunctionSchema;
+  article: AnalysisArticle;
+}
+
+/** The AI analysis port: the OpenAI adapter or the offline rules analyser. */
+export interface AiAnalyser {
+  /** Shown in logs and stored with the analysis, e.g. 'openai:gpt-4o-mini' or 'rules'. */
+  name: string;
+  /** The function call's arguments, valid against `request.functionSchema.parameters`; throws AnalysisError. */
+  analyse(request: AnalysisRequest, signal?: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+export interface AnalysisErrorOptions {
+  /** True for faults worth another attempt later: 429, 5xx, timeouts, lost connections. */
+  retryable: boolean;
+  /** HTTP status of the AI service's answer, when there was one. */
+  status?: number;
+  /** How long the service asked us to wait before trying again (Retry-After), when it said. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** Why an analysis failed; `message` is written for people and stored as the article's failure reason. */
+export class AnalysisError extends Error {
+  override readonly name = 'AnalysisError';
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: AnalysisErrorOptions) {
+    super(message, { cause: options.cause });
+    this.retryable = options.retryable;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+// strict: false because prompt schemas are written by people and may carry keywords ajv does not know;
+// formats are not checked (no format vocabulary is loaded), as OpenAI's non-strict mode does not either.
+const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+const compiled = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 50;
+
+/** Compiles (once per distinct schema) a validator for a function schema's parameters. */
+export function schemaValidator(schema: FunctionSchema): ValidateFunction {
+  const key = JSON.stringify(schema.parameters);
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  // Prompts change rarely; a small cap (ajv's own cache included) keeps edited schemas from piling up.
+  if (compiled.size >= MAX_COMPILED) {
+    compiled.clear();
+    ajv.removeSchema();
+  }
+  let validate: ValidateFunction;
+  try {
+    // An edited schema may keep its $id; ajv refuses a second schema under the same id.
+    if (typeof schema.parameters.$id === 'string') ajv.removeSchema(schema.parameters.$id);
+    validate = ajv.compile(schema.parameters);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AnalysisError(`The prompt's function schema is not a usable JSON Schema: ${reason}`, {
+      retryable: false,
+    });
+  }
+  compiled.set(key, validate);
+  return validate;
+}
+
+/** Null when `value` satisfies the function schema, else a sentence naming the field that broke it. */
+export function schemaViolation(schema: FunctionSchema, value: unknown): string | null {
+  const validate = schemaValidator(schema);
+  if (validate(value)) return null;
+  const error = validate.errors?.[0];
+  return error ? describeAjvError(error) : 'the answer does not match the schema';
+}
+
+function describeAjvError(error: ErrorObject): string {
+  const field = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
+    const missing = field ? `${field}.${params.missingProperty}` : params.missingProperty;
+    return `field '${missing}' is missing`;
+  }
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    const extra = field ? `${field}.${params.additionalProperty}` : params.additionalProperty;
+    return `field '${extra}' is not in the schema`;
+  }
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    return `field '${field}' must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return field ? `field '${field}' ${error.message ?? 'is invalid'}` : `the answer ${error.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,141 @@
+import dns from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch } from 'undici';
+import { readLimitedBody } from '../http-fetch.ts';
+
+export interface SafeFetchOptions {
+  /** Origins reachable even on private addresses (the app's own, which serves the demo corpus). */
+  allowedOrigins: string[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  contentTypes: string[];
+  signal?: AbortSignal;
+}
+
+export class PageFetchError extends Error {
+  /** Worth retrying later (timeouts, 5xx, 429), as opposed to a page that will never work. */
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean) {
+    super(message);
+    this.retryable = retryable;
+  }
+}
+
+/** True for addresses on the public internet; loopback, private, link-local and other special ranges are not. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+// Every connection checks the addresses DNS gave, so a redirect or a rebinding DNS answer cannot reach inside.
+function guardedLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (refused) {
+      return callback(
+        Object.assign(new Error(`refused: ${hostname} resolves to private address ${refused.address}`), {
+          code: 'EPRIVATE',
+        }),
+        [],
+      );
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0];
+    if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+    callback(null, first.address, first.family);
+  });
+}
+
+const publicAgent = new Agent({ connect: { lookup: guardedLookup } });
+const trustedAgent = new Agent();
+
+/**
+ * GETs an article page from the internet: http(s) only, public addresses only (except the allowed
+ * origins), redirects followed by hand and each hop checked, a deadline, a size cap and allowed types.
+ */
+export async function safeFetch(
+  rawUrl: string,
+  options: SafeFetchOptions,
+): Promise<{ body: Buffer; contentType: string; finalUrl: string }> {
+  const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]);
+  let url = parseHttpUrl(rawUrl);
+  for (let hop = 0; ; hop++) {
+    const trusted = options.allowedOrigins.includes(url.origin);
+    if (
+      !trusted &&
+      ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) &&
+      !isPublicAddress(url.hostname.replace(/^\[|\]$/g, ''))
+    ) {
+      throw new PageFetchError(`refused: ${url.hostname} is a private address`, false);
+    }
+    let response;
+    try {
+      response = await fetch(url, { redirect: 'manual', signal, dispatcher: trusted ? trustedAgent : publicAgent });
+    } catch (error) {
+      throw describe(error, options.timeoutMs);
+    }
+    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+      await response.body?.cancel();
+      if (hop >= options.maxRedirects)
+        throw new PageFetchError(`too many redirects (more than ${options.maxRedirects})`, false);
+      url = parseHttpUrl(new URL(response.headers.get('location') ?? '', url).toString());
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new PageFetchError(`page answered HTTP ${response.status}`, retryable);
+    }
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!options.contentTypes.includes(contentType)) {
+      await response.body?.cancel();
+      throw new PageFetchError(`unsupported content type ${contentType || '(none)'}`, false);
+    }
+    if (Number(response.headers.get('content-length')) > options.maxBytes) {
+      await response.body?.cancel();
+      throw new PageFetchError(`page larger than ${Math.round(options.maxBytes / 1048576)} MB`, false);
+    }
+    let body: Buffer | undefined;
+    try {
+      body = await readLimitedBody(response.body, options.maxBytes);
+    } catch (error) {
+      throw describe(error, options.timeoutMs);
+    }
+    if (!body) throw new PageFetchError(`page larger than ${Math.round(options.maxBytes / 1048576)} MB`, false);
+    return { body, contentType, finalUrl: url.toString() };
+  }
+}
+
+function parseHttpUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new PageFetchError(`not a valid URL: ${value}`, false);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PageFetchError(`refused: ${url.protocol} URLs`, false);
+  return url;
+}
+
+function describe(error: unknown, timeoutMs: number): PageFetchError {
+  if (error instanceof PageFetchError) return error;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new PageFetchError(`page timed out after ${Math.round(timeoutMs / 1000)} s`, true);
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const privateRefusal = message.startsWith('refused:');
+  return new PageFetchError(privateRefusal ? message : `page could not be fetched: ${message}`, !privateRefusal);
+}

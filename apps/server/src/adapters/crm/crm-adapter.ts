@@ -1,0 +1,129 @@
+/** A person named in the article, to be upserted as a CRM contact. */
+export interface CrmContact {
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  phone: string | null;
+}
+
+/** Ids a previous push of the same article stored, so that pushing again updates instead of duplicating. */
+export interface CrmExistingIds {
+  companyId: string | null;
+  /** Contact id by `contactKey(contact)`: the lower-cased email, or `name:<first> <last>` without one. */
+  contactIds: Record<string, string>;
+  noteId: string | null;
+}
+
+/** One article's push: its company, the contacts found and the sales note, plus the ids of earlier pushes. */
+export interface CrmPush {
+  articleId: number;
+  company: { name: string; domain: string | null; ticker: string | null };
+  contacts: CrmContact[];
+  /** The signal summary, buying intent, talking points and email draft, as plain text for a CRM note. */
+  note: { title: string; body: string };
+  existing: CrmExistingIds;
+}
+
+/** The CRM's ids after a push; store them on the article and pass them back as `existing` next time. */
+export interface CrmPushResult {
+  companyId: string;
+  contactIds: Record<string, string>;
+  noteId: string;
+}
+
+/**
+ * The CRM port: HubSpot or the local outbox. A push is idempotent: with `existing` ids it updates the
+ * company, contacts and note; without, it finds the company by domain (by name when there is none) and
+ * contacts by email before creating anything.
+ */
+export interface CrmAdapter {
+  /** Shown in logs and kept with the stored ids, e.g. 'hubspot' or 'local-outbox'. */
+  name: string;
+  /** Throws CrmError. */
+  push(input: CrmPush, signal?: AbortSignal): Promise<CrmPushResult>;
+}
+
+export interface CrmErrorOptions {
+  /** True for faults worth another attempt later: 429, 5xx, timeouts, lost connections. */
+  retryable: boolean;
+  /** HTTP status of the CRM's answer, when there was one. */
+  status?: number;
+  /** How long the CRM asked us to wait before trying again (Retry-After), when it said. */
+  retryAfterMs?: number;
+  /** What the push had already created or found before it failed; see `CrmError.partial`. */
+  partial?: CrmExistingIds;
+  cause?: unknown;
+}
+
+/** Why a push failed; `message` is written for people and stored as the article's failure reason. */
+export class CrmError extends Error {
+  override readonly name = 'CrmError';
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  /**
+   * Ids of records this push created or found before failing. Store them like a result's ids, so that a
+   * retry updates them rather than creating the company or note a second time.
+   */
+  readonly partial: CrmExistingIds | undefined;
+
+  constructor(message: string, options: CrmErrorOptions) {
+    super(message, { cause: options.cause });
+    this.retryable = options.retryable;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+    this.partial = options.partial;
+  }
+}
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/** The contact's email, lower-cased, when it looks like one (CRMs refuse malformed emails); else null. */
+export function contactEmail(contact: CrmContact): string | null {
+  const email = contact.email?.trim().toLowerCase() ?? '';
+  return EMAIL.test(email) ? email : null;
+}
+
+/** The stable key of a contact in `contactIds`: its email, or `name:<first> <last>` (lower case) without one. */
+export function contactKey(contact: CrmContact): string {
+  const name = `${contact.firstName} ${contact.lastName}`.trim().replace(/\s+/g, ' ').toLowerCase();
+  return contactEmail(contact) ?? `name:${name}`;
+}
+
+/** A bare host name (`lengasilver.com`) from a domain or URL as written in an article; null when there is none. */
+export function normaliseDomain(domain: string | null): string | null {
+  const trimmed = domain?.trim().toLowerCase() ?? '';
+  if (trimmed === '') return null;
+  const host = trimmed
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#:].*$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
+/** Contacts with the same key merged (the later mention fills the gaps), in key order for stable locking. */
+export function uniqueContacts(contacts: CrmContact[]): { key: string; contact: CrmContact }[] {
+  const byKey = new Map<string, CrmContact>();
+  for (const contact of contacts) {
+    if (contact.firstName.trim() === '' && contact.lastName.trim() === '' && contactEmail(contact) === null) continue;
+    const key = contactKey(contact);
+    const earlier = byKey.get(key);
+    byKey.set(
+      key,
+      earlier
+        ? {
+            email: earlier.email ?? contact.email,
+            firstName: earlier.firstName || contact.firstName,
+            lastName: earlier.lastName || contact.lastName,
+            jobTitle: earlier.jobTitle ?? contact.jobTitle,
+            phone: earlier.phone ?? contact.phone,
+          }
+        : contact,
+    );
+  }
+  return [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, contact]) => ({ key, contact }));
+}

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeHubspot, type FakeHubspotServer } from '../../../test/fake-hubspot-server.ts';
+import { CrmError, type CrmPush } from './crm-adapter.ts';
+import { createHubspotAdapter, noteHtml, type HubspotAdapterOptions } from './hubspot-adapter.ts';
+
+const TOKEN = 'pat-na1-test-token';
+
+function article(id: number, overrides: Partial<CrmPush> = {}): CrmPush {
+  return {
+    articleId: id,
+    company: { name: 'Lenga Silver Corp.', domain: 'lengasilver.com', ticker: 'TSXV: LGS' },
+    contacts: [
+      {
+        email: 'Brendan.Mahlangu@lengasilver.com',
+        firstName: 'Brendan',
+        lastName: 'Mahlangu',
+        jobTitle: 'CEO & Director',
+        phone: '+1 (604) 555-0164',
+      },
+      { email: 'ir@lengasilver.com', firstName: 'Investor', lastName: 'Relations', jobTitle: null, phone: null },
+    ],
+    note: {
+      title: 'Sales signal: Lenga Silver announces 12,000-metre drill program',
+      body: 'Signal: 12,000 m of drilling from Q2 2026.\nBuying intent: High\n\nTalking points:\n- drill <contractors> & assays',
+    },
+    existing: { companyId: null, contactIds: {}, noteId: null },
+    ...overrides,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<CrmError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CrmError) return error;
+    throw error;
+  }
+  throw new Error('expected the push to fail');
+}
+
+describe('hubspot adapter against a fake HubSpot', () => {
+  let fake: FakeHubspotServer;
+  const adapter = (options: Partial<HubspotAdapterOptions> = {}) =>
+    createHubspotAdapter({
+      accessToken: TOKEN,
+      basePath: fake.url,
+      // The allowance is tested below; here the limiter's spacing would only slow the suite down.
+      rateLimit: { requests: 1_000, intervalMs: 1_000 },
+      retryBaseDelayMs: 10,
+      timeoutMs: 2_000,
+      ...options,
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeHubspot({ accessToken: TOKEN });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  it('creates the company, upserts the contacts and creates a note associated with both', async () => {
+    const result = await adapter().push(article(1));
+
+    const [company] = fake.records('companies');
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(company?.properties).toMatchObject({ name: 'Lenga Silver Corp.', domain: 'lengasilver.com' });
+    expect(result.companyId).toBe(company?.id);
+
+    const contacts = fake.records('contacts');
+    expect(contacts.map((c) => c.properties.email).sort()).toEqual([
+      'brendan.mahlangu@lengasilver.com',
+      'ir@lengasilver.com',
+    ]);
+    const brendan = contacts.find((c) => c.properties.email === 'brendan.mahlangu@lengasilver.com');
+    expect(brendan?.properties).toMatchObject({
+      firstname: 'Brendan',
+      lastname: 'Mahlangu',
+      jobtitle: 'CEO & Director',
+      phone: '+1 (604) 555-0164',
+      company: 'Lenga Silver Corp.',
+    });
+    expect(brendan?.properties.jobtitle).toBe('CEO & Director');
+    expect(result.contactIds).toEqual({
+      'brendan.mahlangu@lengasilver.com': brendan?.id,
+      'ir@lengasilver.com': contacts.find((c) => c.properties.email === 'ir@lengasilver.com')?.id,
+    });
+
+    const [note] = fake.records('notes');
+    expect(result.noteId).toBe(note?.id);
+    expect(note?.properties.hs_note_body).toBe(noteHtml(article(1).note));
+    expect(note?.properties.hs_note_body).toContain('drill &lt;contractors&gt; &amp; assays');
+    expect(note?.properties.hs_timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(fake.associatedIds('notes', result.noteId, 'companies')).toEqual([result.companyId]);
+    expect(fake.associatedIds('notes', result.noteId, 'contacts').sort()).toEqual(
+      Object.values(result.contactIds).sort(),
+    );
+    expect(fake.associatedIds('companies', result.companyId, 'contacts').sort()).toEqual(
+      Object.values(result.contactIds).sort(),
+    );
+    // Search, create company, upsert contacts, associate them, create the note: the whole budget of a new article.
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /crm/v3/objects/companies/search',
+      'POST /crm/v3/objects/companies',
+      'POST /crm/v3/objects/contacts/batch/upsert',
+      'POST /crm/v4/associations/contacts/companies/batch/associate/default',
+      'POST /crm/v3/objects/notes',
+    ]);
+  });
+
+  it('updates the company, contacts and note on a re-push with the stored ids, creating nothing', async () => {
+    const crm = adapter();
+    const first = await crm.push(article(1));
+    fake.requests.length = 0;
+
+    const changed = article(1, {
+      company: { name: 'Lenga Silver Corporation', domain: 'lengasilver.com', ticker: null },
+      note: { title: 'Sales signal: updated', body: 'Buying intent: Very High' },
+      existing: { companyId: first.companyId, contactIds: first.contactIds, noteId: first.noteId },
+    });
+    changed.contacts[0] = { ...changed.contacts[0], jobTitle: 'President & CEO' } as CrmPush['contacts'][number];
+    const second = await crm.push(changed);
+
+    expect(second).toEqual(first);
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(fake.records('contacts')).toHaveLength(2);
+    expect(fake.records('notes')).toHaveLength(1);
+    expect(fake.duplicateCompanies()).toEqual([]);
+    expect(fake.duplicateContacts()).toEqual([]);
+    expect(fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corporation');
+    expect(fake.records('notes')[0]?.properties.hs_note_body).toBe(
+      '<p><strong>Sales signal: updated</strong></p><p>Buying intent: Very High</p>',
+    );
+    const brendan = fake.records('contacts').find((c) => c.properties.email === 'brendan.mahlangu@lengasilver.com');
+    expect(brendan?.properties.jobtitle).toBe('President & CEO');
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /crm/v3/objects/companies/${first.companyId}`,
+      'POST /crm/v3/objects/contacts/batch/upsert',
+      'POST /crm/v4/associations/contacts/companies/batch/associate/default',
+      `PATCH /crm/v3/objects/notes/${first.noteId}`,
+      'POST /crm/v4/associations/notes/companies/batch/associate/default',
+      'POST /crm/v4/associations/notes/contacts/batch/associate/default',
+    ]);
+    expect(fake.associations()).toHaveLength(5);
+  });
+
+  it('finds an existing company by domain and contacts by email instead of duplicating them', async () => {
+    await adapter().push(article(1));
+    // A new adapter (another process, say) has no memory of the company: it must find it by search.
+    const second = await adapter().push(
+      article(2, { company: { name: 'Lenga Silver', domain: 'https://www.LengaSilver.com/news', ticker: null } }),
+    );
+
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(second.companyId).toBe(fake.records('companies')[0]?.id);
+    // Found by search, the company keeps the name it has in HubSpot.
+    expect(fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corp.');
+    expect(fake.records('contacts')).toHaveLength(2);
+    expect(fake.records('notes')).toHaveLength(2);
+    expect(fake.duplicateCompanies()).toEqual([]);
+    expect(fake.duplicateContacts()).toEqual([]);
+  });
+
+  it('finds a company by name when there is no domain, and adopts it once a domain is known', async () => {
+    const noDomain = { name: 'Kestrel Copper Ltd', domain: null, ticker: null };
+    const first = await adapter().push(article(1, { company: noDomain, contacts: [] }));
+    const second = await adapter().push(
+      article(2, { company: { ...noDomain, name: 'KESTREL COPPER LTD' }, contacts: [] }),
+    );
+    const third = await adapter().push(
+      article(3, { company: { ...noDomain, domain: 'kestrelcopper.com' }, contacts: [] }),
+    );
+
+    expect(new Set([first.companyId, second.companyId, third.companyId]).size).toBe(1);
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(fake.records('companies')[0]?.properties.domain).toBe('kestrelcopper.com');
+    expect(fake.records('notes')).toHaveLength(3);
+  });
+
+  it('creates a new company once when several of its articles are pushed at the same time', async () => {
+    const crm = adapter();
+    const results = await Promise.all([1, 2, 3, 4, 5].map((id) => crm.push(article(id))));
+
+    expect(new Set(results.map((r) => r.companyId)).size).toBe(1);
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(fake.records('notes')).toHaveLength(5);
+    expect(fake.duplicateCompanies()).toEqual([]);
+    expect(fake.duplicateContacts()).toEqual([]);
+  });
+
+  it('creates a contact without email once and remembers it by name', async () => {
+    const contacts = [{ email: null, firstName: 'Jane', lastName: 'Doe', jobTitle: 'VP Exploration', phone: null }];
+    const crm = adapter();
+    const first = await crm.push(article(1, { contacts }));
+    expect(Object.keys(first.contactIds)).toEqual(['name:jane doe']);
+
+    const again = await crm.push(article(1, { contacts, existing: { ...first, noteId: first.noteId } }));
+    const otherArticle = await adapter().push(article(2, { contacts }));
+
+    expect(again.contactIds).toEqual(first.contactIds);
+    expect(otherArticle.contactIds).toEqual(first.contactIds);
+    expect(fake.records('contacts')).toHaveLength(1);
+    expect(fake.records('contacts')[0]?.properties).toMatchObject({ firstname: 'Jane', jobtitle: 'VP Exploration' });
+  });
+
+  it('recreates records whose stored ids were deleted in HubSpot', async () => {
+    const result = await adapter().push(
+      article(1, { existing: { companyId: '999999', contactIds: {}, noteId: '888888' } }),
+    );
+    expect(fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
+    expect(fake.records('notes').map((n) => n.id)).toEqual([result.noteId]);
+  });
+
+  it('retries a 500 and succeeds', async () => {
+    fake.failNext(2);
+    const result = await adapter().push(article(1));
+
+    expect(fake.requests.filter((r) => r.status === 500)).toHaveLength(2);
+    expect(fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
+    expect(fake.records('notes')).toHaveLength(1);
+  });
+
+  it('fails with a retryable CrmError after repeated 500s, keeping the ids created so far for the retry', async () => {
+    // The company search and create pass; the contacts upsert then fails on every attempt.
+    fake.failNext(2, 500, 2);
+    const error = await failure(adapter({ maxRetries: 1 }).push(article(1)));
+
+    expect(error.retryable).toBe(true);
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(/HubSpot failed \(500\) while upserting the contacts \(2 attempts\)/);
+    const companyId = fake.records('companies')[0]?.id;
+    expect(error.partial).toEqual({ companyId, contactIds: {}, noteId: null });
+
+    const retried = await adapter().push(article(1, { existing: error.partial ?? article(1).existing }));
+    expect(retried.companyId).toBe(companyId);
+    expect(fake.records('companies')).toHaveLength(1);
+    expect(fake.records('notes')).toHaveLength(1);
+  });
+
+  it('answers a rejected token with a CrmError that is not retryable', async () => {
+    const error = await failure(createHubspotAdapter({ accessToken: 'wrong', basePath: fake.url }).push(article(1)));
+
+    expect(error.retryable).toBe(false);
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/^HubSpot rejected the access token \(401\) while searching for the company: /);
+    expect(fake.records('companies')).toHaveLength(0);
+  });
+
+  it('gives up on a silent HubSpot with a retryable CrmError', async () => {
+    fake.stallNext(2);
+    const started = Date.now();
+    const error = await failure(adapter({ timeoutMs: 300, maxRetries: 1 }).push(article(1)));
+
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/HubSpot gave no answer within 0.3 s while searching for the company \(2 attempts\)/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('stops when the push is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(adapter().push(article(1), controller.signal));
+
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe('The push to HubSpot was cancelled');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('hubspot adapter and rate limits', () => {
+  it('waits out 429s as Retry-After says and then succeeds', async () => {
+    const fake = await startFakeHubspot({ accessToken: TOKEN, rateLimit: { requests: 3, windowMs: 1_000 } });
+    try {
+      const started = Date.now();
+      const result = await createHubspotAdapter({ accessToken: TOKEN, basePath: fake.url }).push(article(1));
+
+      expect(fake.stats.rateLimited).toBeGreaterThan(0);
+      const limited = fake.requests.filter((r) => r.status === 429);
+      expect(limited.length).toBe(fake.stats.rateLimited);
+      // The first 429 said 'Retry-After: 1': nothing more was sent until that second had passed.
+      const firstLimited = limited[0]?.at ?? 0;
+      const next = fake.requests.find((r) => r.at > firstLimited && r.status !== 429);
+      expect((next?.at ?? 0) - firstLimited).toBeGreaterThanOrEqual(950);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      expect(fake.records('notes').map((n) => n.id)).toEqual([result.noteId]);
+      expect(fake.duplicateCompanies()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("keeps under the account's allowance with the client's limiter, so no 429 is ever received", async () => {
+    const fake = await startFakeHubspot({ accessToken: TOKEN, rateLimit: { requests: 20, windowMs: 1_000 } });
+    try {
+      const crm = createHubspotAdapter({
+        accessToken: TOKEN,
+        basePath: fake.url,
+        rateLimit: { requests: 20, intervalMs: 1_000 },
+      });
+      const pushes = Array.from({ length: 8 }, (_, index) =>
+        crm.push(
+          article(index + 1, {
+            company: { name: `Company ${index}`, domain: `company-${index}.com`, ticker: null },
+            contacts: [
+              {
+                email: `ceo@company-${index}.com`,
+                firstName: 'Chief',
+                lastName: `Officer ${index}`,
+                jobTitle: null,
+                phone: null,
+              },
+            ],
+          }),
+        ),
+      );
+      await Promise.all(pushes);
+
+      expect(fake.stats.rateLimited).toBe(0);
+      expect(fake.requests.length).toBe(40);
+      const times = fake.requests.map((r) => r.at);
+      const busiestSecond = Math.max(
+        ...times.map((start) => times.filter((t) => t >= start && t < start + 1_000).length),
+      );
+      expect(busiestSecond).toBeLessThanOrEqual(20);
+      expect(fake.records('companies')).toHaveLength(8);
+      expect(fake.duplicateContacts()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import type { NewsQuery } from '@mining-hub/contract/news';
+
+/** What a source may already know about an article; the classifier fills in what it does not. */
+export interface ArticleTags {
+  commodities: string[];
+  countries: string[];
+  states: string[];
+  typeGroup: string | null;
+  type: string | null;
+  company: string | null;
+  ticker: string | null;
+  project: string | null;
+}
+
+/** One article as a news source delivers it, before it is stored. */
+export interface SourceArticle {
+  /** Stable across fetches and sessions: the dedup key (feed guid or link, API id, corpus id). */
+  sourceKey: string;
+  title: string;
+  source: string;
+  url: string | null;
+  description: string | null;
+  content: string | null;
+  articleType: 'news' | 'pdf';
+  pdfUrl: string | null;
+  publishedAt: Date | null;
+  tags: Partial<ArticleTags>;
+  raw: Record<string, unknown>;
+}
+
+export interface SourcePage {
+  articles: SourceArticle[];
+  page: number;
+  totalPages: number;
+}
+
+export interface NewsSource {
+  /** Shown in progress messages ("skipped RSS feed https://…: timed out"). */
+  name: string;
+  /** True when the source applies the query itself (MiningHub); otherwise the fetch filters what it yields. */
+  filtersServerSide: boolean;
+  fetchPages(query: NewsQuery, options: { now: Date; signal: AbortSignal }): AsyncIterable<SourcePage>;
+}

@@ -1,0 +1,14 @@
+import type { AppConfig } from '../../config.ts';
+import { createDemoSource } from './demo-source.ts';
+import { createMininghubSource } from './mininghub-source.ts';
+import type { NewsSource } from './news-source.ts';
+import { createRssSource } from './rss-source.ts';
+
+/** The configured news sources: feeds and MiningHub when set, otherwise the bundled demo corpus. */
+export function createNewsSources(config: AppConfig['news']): NewsSource[] {
+  const sources: NewsSource[] = config.feeds.map((url) => createRssSource(url));
+  if (config.mininghubToken) {
+    sources.push(createMininghubSource({ token: config.mininghubToken, baseUrl: config.mininghubBaseUrl }));
+  }
+  return sources.length > 0 ? sources : [createDemoSource()];
+}

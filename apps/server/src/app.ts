@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import { registerErrorHandling, routeNotFound } from './http/error-handler.ts';
+import { isProtectedPath, registerSecurity } from './http/security.ts';
+import { createSessionCookie } from './http/session-cookie.ts';
+import type { ZodApp } from './http/types.ts';
+import type { LiveBus } from './live/live-bus.ts';
+import { registerLiveSocket } from './live/ws-hub.ts';
+import type { Logger } from './logging.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
+import { registerDemoNewsRoutes } from './modules/demo-news/demo-news.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
+import type { LogsService } from './modules/logs/logs.service.ts';
+import { registerNewsRoutes } from './modules/news/news.routes.ts';
+import { exportOutboxCsv } from './adapters/crm/local-outbox-adapter.ts';
+import { registerPipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
+import type { PipelineService } from './modules/pipeline/pipeline.service.ts';
+import type { NewsService } from './modules/news/news.service.ts';
+import { registerPinboardRoutes } from './modules/pinboard/pinboard.routes.ts';
+import type { PinboardService } from './modules/pinboard/pinboard.service.ts';
+import { registerPromptsRoutes } from './modules/prompts/prompts.routes.ts';
+import type { PromptsService } from './modules/prompts/prompts.service.ts';
+import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
+import type { StatsService } from './modules/stats/stats.service.ts';
+
+/** What the HTTP layer needs; built once in main.ts (or a test) and passed in explicitly. */
+export interface AppDeps {
+  config: Pick<AppConfig, 'publicOrigin' | 'webDistDir'>;
+  logger: Logger;
+  db: Db;
+  bus: LiveBus;
+  services: {
+    auth: AuthService;
+    pinboard: PinboardService;
+    logs: LogsService;
+    prompts: PromptsService;
+    stats: StatsService;
+    news: NewsService;
+    pipeline: PipelineService;
+  };
+}
+
+/** The Fastify instance with every route; it never listens (main.ts does, tests use `inject`). */
+export async function buildApp(deps: AppDeps): Promise<ZodApp> {
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ name: 'http' }) as FastifyBaseLogger,
+    // No per-request log lines: they would flood app.log; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: Boolean(deps.config.publicOrigin),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Cookies are parsed and socket upgrades marked before the security hook runs (so a refused upgrade
+  // closes its socket), and the security hook sees every route registered after it.
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const cookie = createSessionCookie(deps.config.publicOrigin);
+  registerSecurity(app, { auth: deps.services.auth, cookie, publicOrigin: deps.config.publicOrigin });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Mining Sales Hub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealthRoutes(app, { db: deps.db });
+  registerAuthRoutes(app, { auth: deps.services.auth, cookie });
+  registerPinboardRoutes(app, { pinboard: deps.services.pinboard });
+  registerLogsRoutes(app, { logs: deps.services.logs });
+  registerPromptsRoutes(app, { prompts: deps.services.prompts });
+  registerStatsRoutes(app, { stats: deps.services.stats });
+  registerNewsRoutes(app, { news: deps.services.news });
+  registerDemoNewsRoutes(app);
+  registerPipelineRoutes(app, { pipeline: deps.services.pipeline, exportOutbox: () => exportOutboxCsv(deps.db) });
+  registerLiveSocket(app, { bus: deps.bus });
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** Serves the built React app, with index.html for its client-side routes; other unknown URLs answer 404. */
+async function registerWebApp(app: ZodApp, distDir: string): Promise<void> {
+  const hasWebApp = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/dashboard'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isAppRoute =
+      request.method === 'GET' &&
+      !isProtectedPath(pathname) &&
+      !pathname.startsWith('/api/') &&
+      !path.extname(pathname);
+    if (hasWebApp && isAppRoute) return reply.type('text/html').sendFile('index.html');
+    return routeNotFound(request, reply);
+  });
+}

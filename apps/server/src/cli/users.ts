@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AppError } from '../errors.ts';
+import { createServices, type Services } from '../services.ts';
+
+const USAGE = `Manage users of the Mining Sales Hub (uses DATA_DIR or DATABASE_URL like the server).
+
+  npm run users -- add --email EMAIL --name NAME [--role admin|member] [--password PASSWORD]
+  npm run users -- list
+  npm run users -- set-password --email EMAIL [--password PASSWORD]
+  npm run users -- remove --email EMAIL
+
+Without --password, the password is read from the USER_PASSWORD environment variable.`;
+
+const emailSchema = z.string().email();
+const passwordSchema = z.string().min(8, 'password must be at least 8 characters').max(1024);
+
+async function run(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'member' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return USAGE;
+
+  // Arguments are checked before the database is opened, so a typo fails at once.
+  const email = () => emailSchema.parse(values.email);
+  const password = () => passwordSchema.parse(values.password ?? process.env.USER_PASSWORD);
+  let action: (auth: Services['auth']) => Promise<string>;
+  switch (command) {
+    case 'add': {
+      const input = {
+        email: email(),
+        name: z
+          .string()
+          .trim()
+          .min(1, '--name is required')
+          .max(200)
+          .parse(values.name ?? ''),
+        role: z.enum(['admin', 'member']).parse(values.role),
+        password: password(),
+      };
+      action = async (auth) => {
+        const user = await auth.addUser(input);
+        return `added ${user.role} ${user.email} (id ${user.id})`;
+      };
+      break;
+    }
+    case 'list':
+      action = async (auth) =>
+        (await auth.listUsers())
+          .map((u) => `${u.id}\t${u.email}\t${u.name}\t${u.role}\t${u.created_at.toISOString()}`)
+          .join('\n');
+      break;
+    case 'set-password': {
+      const [address, secret] = [email(), password()];
+      action = async (auth) => {
+        await auth.setPassword(address, secret);
+        return `password changed for ${address}; their sessions were signed out`;
+      };
+      break;
+    }
+    case 'remove': {
+      const address = email();
+      action = async (auth) => {
+        await auth.removeUser(address);
+        return `removed ${address}`;
+      };
+      break;
+    }
+    default:
+      throw new Error(`unknown command "${command}"\n\n${USAGE}`);
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    await migrateToLatest(database);
+    return await action(createServices(database.db).auth);
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (output) => console.log(output),
+  (error: unknown) => {
+    if (error instanceof z.ZodError) console.error(`error: ${error.issues.map((issue) => issue.message).join('; ')}`);
+    else if (error instanceof AppError || error instanceof Error) console.error(`error: ${error.message}`);
+    else console.error('error:', error);
+    process.exitCode = 1;
+  },
+);

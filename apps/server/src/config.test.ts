@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('uses the operator contract defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8000, host: '127.0.0.1', role: 'all', databaseUrl: undefined });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.logDir).toBe(path.resolve('./data/logs'));
+  });
+
+  it('puts logs under DATA_DIR unless LOG_DIR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/hub' }).logDir).toBe('/srv/hub/logs');
+    expect(loadConfig({ DATA_DIR: '/srv/hub', LOG_DIR: '/var/log/hub' }).logDir).toBe('/var/log/hub');
+  });
+
+  it('refuses split roles on the embedded database, and names every bad variable', () => {
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE.*DATABASE_URL/);
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://db/hub' }).role).toBe('api');
+    expect(() => loadConfig({ PORT: 'eighty', ROLE: 'boss' })).toThrow(/PORT.*ROLE|ROLE.*PORT/);
+  });
+});

@@ -1,0 +1,208 @@
+import type { FunctionSchema } from '@mining-hub/contract/prompts';
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables the migrations create. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  quick_links: QuickLinksTable;
+  widgets: WidgetsTable;
+  prompts: PromptsTable;
+  prompt_versions: PromptVersionsTable;
+  articles: ArticlesTable;
+  news_sessions: NewsSessionsTable;
+  session_articles: SessionArticlesTable;
+  auto_mode_configs: AutoModeConfigsTable;
+  crm_companies: CrmCompaniesTable;
+  crm_contacts: CrmContactsTable;
+  crm_notes: CrmNotesTable;
+  pipeline_batches: PipelineBatchesTable;
+  pipeline_batch_items: PipelineBatchItemsTable;
+}
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'admin' | 'member';
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a database dump cannot be replayed as cookies. */
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Date;
+}
+
+export interface QuickLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  url: string;
+  color: string;
+  icon: string | null;
+  created_at: CreatedAt;
+}
+
+export interface WidgetsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  type: string;
+  content: string;
+  size: string;
+  grid_row: number;
+  grid_col: number;
+  created_at: CreatedAt;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  source_key: string;
+  title: string;
+  source: string;
+  url: string | null;
+  description: string | null;
+  content: string | null;
+  expanded_description: string | null;
+  full_content: string | null;
+  article_type: string;
+  pdf_iframe_url: string | null;
+  published_at: Date | null;
+  fetched_at: Generated<Date>;
+  raw_json: ColumnType<Record<string, unknown>, string, string>;
+  commodities: string[];
+  countries: string[];
+  states: string[];
+  type_group: string | null;
+  type: string | null;
+  company: string | null;
+  ticker: string | null;
+  project: string | null;
+  status: Generated<string>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  analysis: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  analysis_prompt_id: number | null;
+  analysis_prompt_version: number | null;
+  analysis_prompt_updated_at: Date | null;
+  analysed_at: Date | null;
+  crm_company_id: string | null;
+  crm_contact_ids: ColumnType<Record<string, string>, string | undefined, string>;
+  crm_note_id: string | null;
+  pushed_at: Date | null;
+  step_running: string | null;
+  step_started_at: Date | null;
+}
+
+export interface PipelineBatchesTable {
+  id: string;
+  user_id: number;
+  total: number;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface PipelineBatchItemsTable {
+  batch_id: string;
+  article_id: number;
+  state: Generated<'pending' | 'done' | 'failed'>;
+  error: string | null;
+}
+
+export interface NewsSessionsTable {
+  id: string;
+  user_id: number;
+  query: ColumnType<Record<string, unknown>, string, string>;
+  status: Generated<string>;
+  message: Generated<string>;
+  progress: Generated<number>;
+  current_page: Generated<number>;
+  total_pages: Generated<number>;
+  articles_found: Generated<number>;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface SessionArticlesTable {
+  session_id: string;
+  article_id: number;
+  position: number;
+}
+
+export interface AutoModeConfigsTable {
+  user_id: number;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+/** `function_schema` is a json column: written as JSON text, read back parsed. */
+export interface PromptsTable {
+  id: Generated<number>;
+  name: string;
+  prompt_text: string;
+  description: string | null;
+  function_schema: ColumnType<FunctionSchema, string, string>;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface PromptVersionsTable {
+  id: Generated<number>;
+  prompt_id: number;
+  version: number;
+  name: string;
+  prompt_text: string;
+  description: string | null;
+  function_schema: ColumnType<FunctionSchema, string, never>;
+  created_at: CreatedAt;
+}
+
+/** The local CRM outbox (migration 004): what HubSpot would hold when no access token is set. */
+export interface CrmCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  domain: string | null;
+  ticker: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CrmContactsTable {
+  id: Generated<number>;
+  company_id: number | null;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  job_title: string | null;
+  phone: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CrmNotesTable {
+  id: Generated<number>;
+  article_id: number;
+  company_id: number | null;
+  title: string;
+  body: string;
+  contact_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { User } from '@mining-hub/contract/auth';
+import { forbidden, unauthenticated } from '../errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { SessionCookie } from './session-cookie.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by the security hook on every protected route. */
+    user: User | undefined;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the security hook, so a test can prove none slips through. */
+    routeTable: Pick<RouteOptions, 'method' | 'url' | 'config'>[];
+  }
+  interface FastifyContextConfig {
+    /** Opt a route under /api/v1 or /ws out of the session requirement (only sign-in uses it). */
+    public?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True for the URLs that need a session: the API and the live socket. */
+export const isProtectedPath = (url: string) => url.startsWith('/api/v1/') || url === '/ws' || url.startsWith('/ws?');
+
+/**
+ * One place for request security, applied to every route including ones added later:
+ * state-changing requests and socket upgrades must come from the app's own origin, and
+ * /api/v1 and /ws need a valid session unless the route is marked public.
+ */
+export function registerSecurity(
+  app: FastifyInstance,
+  deps: { auth: AuthService; cookie: SessionCookie; publicOrigin: string | undefined },
+): void {
+  app.decorateRequest('user', undefined);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook(
+    'onRoute',
+    (route) => void routeTable.push({ method: route.method, url: route.url, config: route.config }),
+  );
+  app.addHook('onRequest', async (request) => {
+    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if (STATE_CHANGING.has(request.method) || upgrade) assertSameOrigin(request, deps.publicOrigin);
+    if (!isProtectedPath(request.url) || request.routeOptions.config.public) return;
+    const user = await deps.auth.authenticate(deps.cookie.read(request));
+    if (!user) throw unauthenticated();
+    request.user = user;
+  });
+}
+
+function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
+  const origin = request.headers.origin;
+  if (!origin) throw forbidden('Missing Origin header');
+  const expected = publicOrigin ?? `${request.protocol}://${request.host}`;
+  if (normaliseOrigin(origin) !== normaliseOrigin(expected)) throw forbidden('Cross-origin request refused');
+}
+
+function normaliseOrigin(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signed-in user of a protected route (the security hook guarantees one). */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

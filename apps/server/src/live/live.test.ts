@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { LiveMessage } from '@mining-hub/contract/live';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** Opens a socket and collects what it receives; rejects with the HTTP status when the upgrade is refused. */
+function connect(host: string, headers: Record<string, string>) {
+  const received: LiveMessage[] = [];
+  const socket = new WebSocket(`ws://${host}/ws`, { headers });
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveMessage));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (req, res) => {
+      req.destroy(); // ws leaves the refused request open unless told otherwise
+      reject(new Error(`HTTP ${res.statusCode}`));
+    });
+    socket.once('error', reject);
+  });
+  return { socket, received, opened };
+}
+
+const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('live socket', () => {
+  let t: TestApp;
+  let host: string;
+  let alice: { cookie: string; userId: number };
+  let bob: { cookie: string; userId: number };
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    host = await listen(t);
+    alice = await signIn(t);
+    bob = await signIn(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a socket without a session cookie, or from another origin', async () => {
+    await expect(connect(host, { origin: `http://${host}` }).opened).rejects.toThrow('HTTP 401');
+    await expect(connect(host, { origin: 'https://evil.example', cookie: alice.cookie }).opened).rejects.toThrow(
+      'HTTP 403',
+    );
+  });
+
+  it("delivers a user's messages to that user's sockets only, and broadcasts to everyone", async () => {
+    const aliceSocket = connect(host, { origin: `http://${host}`, cookie: alice.cookie });
+    const bobSocket = connect(host, { origin: `http://${host}`, cookie: bob.cookie });
+    await Promise.all([aliceSocket.opened, bobSocket.opened]);
+    t.bus.publish({ userId: alice.userId }, { type: 'article_updated', article_id: 42 });
+    t.bus.publish('all', { type: 'stats_updated' });
+    await waitFor(() => aliceSocket.received.length === 2 && bobSocket.received.length === 1);
+    expect(aliceSocket.received).toEqual([{ type: 'article_updated', article_id: 42 }, { type: 'stats_updated' }]);
+    expect(bobSocket.received).toEqual([{ type: 'stats_updated' }]);
+    aliceSocket.socket.close();
+    bobSocket.socket.close();
+  });
+});
+
+describe.skipIf(!testEngines.includes('postgres'))('live relay between two API processes on PostgreSQL', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    a = await createTestApp('postgres', { database });
+    b = await createTestApp('postgres', { database });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+  });
+
+  it('a message published on instance A reaches a client connected to instance B', async () => {
+    const hostB = await listen(b);
+    const user = await signIn(a);
+    const client = connect(hostB, { origin: `http://${hostB}`, cookie: user.cookie });
+    await client.opened;
+    a.bus.publish(
+      { userId: user.userId },
+      {
+        type: 'progress_update',
+        session_id: 's1',
+        data: {
+          message: 'Page 1',
+          progress: 50,
+          current_page: 1,
+          total_pages: 2,
+          articles_found: 20,
+          status: 'running',
+        },
+      },
+    );
+    await waitFor(() => client.received.length === 1);
+    expect(client.received[0]).toMatchObject({ type: 'progress_update', session_id: 's1' });
+    client.socket.close();
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger, formatLogLine } from './logging.ts';
+
+const LINE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - [\w.-]+ - (DEBUG|INFO|WARNING|ERROR|CRITICAL) - /;
+
+describe('log format', () => {
+  it('formats an entry as `YYYY-MM-DD HH:MM:SS,mmm - logger - LEVEL - message`', () => {
+    const date = new Date(2025, 0, 2, 3, 4, 5, 6);
+    expect(formatLogLine(date, 'auth', 'WARNING', 'hello')).toBe('2025-01-02 03:04:05,006 - auth - WARNING - hello');
+  });
+
+  it('writes every level to app.log with the level words the log viewer reads, stack traces below their entry', async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-log-'));
+    const { logger, close } = createLogger({ logDir, level: 'debug', stdout: false });
+    const auth = logger.child({ name: 'auth' });
+    auth.debug('debugging');
+    auth.info('signed in');
+    auth.warn({ attempts: 3 }, 'slow down');
+    auth.error({ err: new Error('boom\nsecond line') }, 'failed');
+    auth.fatal('gone');
+    await close();
+    const lines = fs.readFileSync(path.join(logDir, 'app.log'), 'utf8').trimEnd().split('\n');
+    const entries = lines.filter((line) => LINE.test(line));
+    expect(entries.map((line) => line.split(' - ').slice(1, 3).join(' '))).toEqual([
+      'auth DEBUG',
+      'auth INFO',
+      'auth WARNING',
+      'auth ERROR',
+      'auth CRITICAL',
+    ]);
+    expect(entries[2]).toMatch(/ - slow down \{"attempts":3\}$/);
+    expect(entries[3]).toMatch(/ - failed: boom second line$/);
+    const stackStart = lines.indexOf(entries[3] ?? '') + 1;
+    expect(lines[stackStart]).toMatch(/^\s+at /);
+    expect(lines.at(-1)).toBe(entries[4]);
+  });
+
+  it('rotates by size and keeps a bounded number of files', async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-log-'));
+    const { logger, close } = createLogger({
+      logDir,
+      level: 'info',
+      stdout: false,
+      maxFileBytes: 20 * 1024,
+      keepFiles: 2,
+    });
+    for (let i = 0; i < 2000; i++) logger.info(`line ${i} ${'x'.repeat(60)}`);
+    await close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const files = fs.readdirSync(logDir).sort();
+    expect(files).toEqual(['app.1.log', 'app.2.log', 'app.log']);
+    for (const file of files) expect(fs.statSync(path.join(logDir, file)).size).toBeLessThan(40 * 1024);
+  });
+});

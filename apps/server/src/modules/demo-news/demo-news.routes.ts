@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { loadDemoCorpus, type DemoArticle } from '../../adapters/news-sources/demo-corpus.ts';
+import { notFound } from '../../errors.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { sanitizeArticleHtml } from '../news/article-html.ts';
+import { renderArticlePdf } from './article-pdf.ts';
+
+const idParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+const pdfParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.pdf$/) });
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The demo corpus's article pages and PDFs, served by the app itself like a newswire's site. */
+export function registerDemoNewsRoutes(app: ZodApp): void {
+  // The corpus text does not depend on the date, so one load serves every page.
+  const byId = new Map<string, DemoArticle>(loadDemoCorpus(new Date()).map((article) => [article.id, article]));
+  const pdfCache = new Map<string, Uint8Array>();
+  const find = (id: string) => {
+    const article = byId.get(id);
+    if (!article) throw notFound(`Demo article ${id} not found`);
+    return article;
+  };
+
+  app.get('/demo-news/articles/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+    const article = find(request.params.id);
+    const body = article.content.includes('<')
+      ? (sanitizeArticleHtml(article.content) ?? '')
+      : article.content
+          .split(/\n{2,}/)
+          .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+          .join('\n');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(article.title)}</title></head>
+<body><header><nav><a href="/">${escapeHtml(article.source)}</a> | Markets | Mining | Subscribe</nav></header>
+<main><article><h1>${escapeHtml(article.title)}</h1>
+<p class="byline">${escapeHtml(article.company.name)} (${escapeHtml(article.company.exchange)}: ${escapeHtml(article.company.ticker)})</p>
+${body}</article></main>
+<footer><p>© ${escapeHtml(article.source)}. Demo content: fictional companies and events.</p></footer></body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get('/demo-news/pdf/:file', { schema: { hide: true, params: pdfParams } }, async (request, reply) => {
+    const id = request.params.file.replace(/\.pdf$/, '');
+    const article = find(id);
+    let pdf = pdfCache.get(id);
+    if (!pdf) {
+      pdf = await renderArticlePdf(article);
+      pdfCache.set(id, pdf);
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${id}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { fetchNewsRequestSchema } from '@mining-hub/contract/news';
+import type { SourceArticle } from '../../adapters/news-sources/news-source.ts';
+import { classifyArticle, matchesQuery, tagArticle } from './article-classifier.ts';
+
+describe('article classifier', () => {
+  it('finds commodities by name and by symbol in grade context, without false symbol hits', () => {
+    const tags = classifyArticle(
+      'Boreal Metals intersects 24.5 m grading 3.1 g/t Au and 0.8% Cu',
+      'The silver credits are strong. In total, the company will use its Co-op partner. As planned, drilling continues.',
+    );
+    expect(tags.commodities.sort()).toEqual(['Ag', 'Au', 'Cu']);
+  });
+
+  it('finds countries and states, and infers the country of a state or province', () => {
+    expect(classifyArticle('Drilling starts at Red Lake, Ontario', 'A program in northern Ontario.')).toMatchObject({
+      states: ['ON'],
+      countries: ['CA'],
+    });
+    const tags = classifyArticle(
+      'Andes Copper update',
+      'Work continues in Chile and Peru; the Nevada project is on hold.',
+    );
+    expect(tags.countries.sort()).toEqual(['CL', 'PE', 'US']);
+    expect(tags.states).toEqual(['NV']);
+    expect(classifyArticle('Papua New Guinea gold', 'x').countries).toEqual(['PG']);
+  });
+
+  it.each([
+    ['Kestrel Resources announces maiden mineral resource of 1.2 Moz gold', 'maiden-resource', 'resource-estimate'],
+    ['Sable Lithium closes $12 million bought deal financing', 'bought-deal', 'financings'],
+    ['Granite Peak announces flow-through private placement', 'flow-through-financing', 'financings'],
+    ['Orca Minerals to acquire Dune Copper in all-share deal', 'acquisition', 'mergers-acquisitions'],
+    ['Taiga Gold drills 42.5 m of 3.2 g/t Au from 118 m', 'drill-results', 'drilling'],
+    ['Ridgeline plans 15,000-metre drill program starting in Q2', 'drill-program', 'drilling'],
+    ['Coppercrest receives environmental permit for Sierra project', 'permitting', 'company-project-updates'],
+    ['Harbour Nickel appoints new CEO', 'management-change', 'company-project-updates'],
+  ])('types "%s" as %s (%s)', (title, type, group) => {
+    expect(classifyArticle(title, '')).toMatchObject({ type, typeGroup: group });
+  });
+});
+
+describe('query matching', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const article = (overrides: Partial<SourceArticle> = {}): SourceArticle => ({
+    sourceKey: 'k',
+    title: 'Taiga Gold drills 42.5 m of 3.2 g/t Au at Red Lake, Ontario',
+    source: 'Wire',
+    url: null,
+    description: 'Taiga Gold Corp. (TSXV: TGA) reports results.',
+    content: 'High grade continues.',
+    articleType: 'news',
+    pdfUrl: null,
+    publishedAt: new Date('2026-11-20T12:00:00Z'),
+    tags: {},
+    raw: {},
+    ...overrides,
+  });
+  const match = (input: object, a = article()) =>
+    matchesQuery(a, tagArticle(a), fetchNewsRequestSchema.parse({ dateRange: 7, ...input }), now);
+
+  it('keeps articles inside the date range only', () => {
+    expect(match({})).toBe(true);
+    expect(match({ dateRange: 1 })).toBe(false);
+    expect(match({}, article({ publishedAt: new Date('2026-10-01T00:00:00Z') }))).toBe(false);
+  });
+
+  it('filters by country, state, commodity, type group and text fields', () => {
+    expect(match({ country: 'Canada', state: 'ON', commodity: ['Gold'] })).toBe(true);
+    expect(match({ country: 'Australia' })).toBe(false);
+    expect(match({ commodity: ['Copper', 'Gold'] })).toBe(true);
+    expect(match({ commodity: ['Copper'] })).toBe(false);
+    expect(match({ type: ['drilling'] })).toBe(true);
+    expect(match({ type: ['financings'] })).toBe(false);
+    expect(match({ ticker: 'tga', company: 'taiga', free_text_search: 'HIGH GRADE' })).toBe(true);
+    expect(match({ article: 'nickel' })).toBe(false);
+  });
+});

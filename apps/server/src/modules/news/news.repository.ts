@@ -1,0 +1,287 @@
+import { sql, type Selectable } from 'kysely';
+import type { Article, NewsQuery } from '@mining-hub/contract/news';
+import type { Db } from '../../db/client.ts';
+import type { ArticlesTable } from '../../db/schema.ts';
+import type { ArticleTags, SourceArticle } from '../../adapters/news-sources/news-source.ts';
+
+export interface StoredArticleInput extends Omit<SourceArticle, 'tags'> {
+  tags: ArticleTags;
+}
+
+export interface NewsSessionRecord {
+  id: string;
+  user_id: number;
+  query: Record<string, unknown>;
+  status: string;
+  message: string;
+  progress: number;
+  current_page: number;
+  total_pages: number;
+  articles_found: number;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const ARTICLE_COLUMNS = [
+  'id',
+  'title',
+  'source',
+  'url',
+  'description',
+  'content',
+  'expanded_description',
+  'full_content',
+  'status',
+  'failure_reason',
+  'article_type',
+  'pdf_iframe_url',
+  'fetched_at',
+  'published_at',
+  'raw_json',
+  'commodities',
+  'countries',
+  'states',
+  'type_group',
+  'type',
+  'company',
+  'ticker',
+  'project',
+  'analysis',
+  'analysis_prompt_id',
+  'analysis_prompt_version',
+  'crm_company_id',
+] as const;
+
+type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
+
+/** The API shape of a stored article (SPEC.md section 3). */
+export function toArticle(row: ArticleRow): Article {
+  const raw = row.raw_json;
+  return {
+    article_id: row.id,
+    title: row.title,
+    source: row.source,
+    url: row.url,
+    description: row.description,
+    excerpt: row.description,
+    content: row.content,
+    text: row.full_content ?? row.content,
+    expanded_description: row.expanded_description,
+    full_content: row.full_content,
+    status: row.status as Article['status'],
+    failure_reason: row.failure_reason,
+    article_type: row.article_type,
+    pdf_iframe_url: row.pdf_iframe_url,
+    fetched_at: row.fetched_at.toISOString(),
+    published_at: row.published_at?.toISOString() ?? null,
+    raw_json: {
+      date: typeof raw.date === 'string' ? raw.date : (row.published_at?.toISOString() ?? null),
+      link: typeof raw.link === 'string' ? raw.link : row.url,
+      pdf_iframe_url: row.pdf_iframe_url,
+    },
+    commodities: row.commodities,
+    countries: row.countries,
+    states: row.states,
+    type_group: row.type_group,
+    type: row.type,
+    company: row.company,
+    ticker: row.ticker,
+    project: row.project,
+    analysis: row.analysis,
+    analysis_prompt_id: row.analysis_prompt_id,
+    analysis_prompt_version: row.analysis_prompt_version,
+    crm_company_id: row.crm_company_id,
+  };
+}
+
+/** News sessions, the articles they found, and the saved auto-mode filters. */
+export function createNewsRepository(db: Db) {
+  return {
+    async insertSession(session: { id: string; user_id: number; query: NewsQuery }): Promise<void> {
+      await db
+        .insertInto('news_sessions')
+        .values({ id: session.id, user_id: session.user_id, query: JSON.stringify(session.query) })
+        .execute();
+    },
+
+    /** When the user last started a fetch (for the per-user rate limit). */
+    async lastSessionStart(userId: number): Promise<Date | undefined> {
+      const row = await db
+        .selectFrom('news_sessions')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
+    findSession(id: string): Promise<NewsSessionRecord | undefined> {
+      return db.selectFrom('news_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async updateSession(
+      id: string,
+      values: Partial<
+        Pick<
+          NewsSessionRecord,
+          'status' | 'message' | 'progress' | 'current_page' | 'total_pages' | 'articles_found' | 'finished_at'
+        >
+      >,
+    ): Promise<void> {
+      await db.updateTable('news_sessions').set(values).where('id', '=', id).execute();
+    },
+
+    /**
+     * Stores a page of articles once each (by source key) and links them to the session after the ones it
+     * already has. Content is refreshed; status and pipeline results of known articles are kept.
+     * Returns how many articles the session holds afterwards.
+     */
+    async addArticlesToSession(sessionId: string, articles: StoredArticleInput[]): Promise<number> {
+      if (articles.length === 0) return this.countSessionArticles(sessionId);
+      return db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .insertInto('articles')
+          .values(
+            articles.map((a) => ({
+              source_key: a.sourceKey,
+              title: a.title,
+              source: a.source,
+              url: a.url,
+              description: a.description,
+              content: a.content,
+              article_type: a.articleType,
+              pdf_iframe_url: a.pdfUrl,
+              published_at: a.publishedAt,
+              raw_json: JSON.stringify(a.raw),
+              commodities: a.tags.commodities,
+              countries: a.tags.countries,
+              states: a.tags.states,
+              type_group: a.tags.typeGroup,
+              type: a.tags.type,
+              company: a.tags.company,
+              ticker: a.tags.ticker,
+              project: a.tags.project,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('source_key').doUpdateSet((eb) => ({
+              title: eb.ref('excluded.title'),
+              description: eb.ref('excluded.description'),
+              content: eb.ref('excluded.content'),
+              published_at: eb.ref('excluded.published_at'),
+              raw_json: eb.ref('excluded.raw_json'),
+              updated_at: sql<Date>`now()`,
+            })),
+          )
+          .returning('id')
+          .execute();
+        const start = await tx
+          .selectFrom('session_articles')
+          .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`0`).as('max'))
+          .where('session_id', '=', sessionId)
+          .executeTakeFirstOrThrow();
+        const offset = Number(start.max);
+        const unique = [...new Set(rows.map((row) => row.id))];
+        const linked = await tx
+          .selectFrom('session_articles')
+          .select('article_id')
+          .where('session_id', '=', sessionId)
+          .where('article_id', 'in', unique)
+          .execute();
+        const already = new Set(linked.map((row) => row.article_id));
+        // Positions stay 1..n without gaps, so a page is a plain range of the (session_id, position) index.
+        const fresh = unique.filter((id) => !already.has(id));
+        if (fresh.length > 0) {
+          await tx
+            .insertInto('session_articles')
+            .values(
+              fresh.map((articleId, index) => ({
+                session_id: sessionId,
+                article_id: articleId,
+                position: offset + index + 1,
+              })),
+            )
+            .execute();
+        }
+        const count = await tx
+          .selectFrom('session_articles')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('session_id', '=', sessionId)
+          .executeTakeFirstOrThrow();
+        return Number(count.count);
+      });
+    },
+
+    async countSessionArticles(sessionId: string): Promise<number> {
+      const row = await db
+        .selectFrom('session_articles')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async listSessionArticles(sessionId: string, offset: number, limit: number): Promise<Article[]> {
+      // Positions are 1..n without gaps, so any page is a short range scan of the (session_id, position) index.
+      const rows = await db
+        .selectFrom('session_articles')
+        .innerJoin('articles', 'articles.id', 'session_articles.article_id')
+        .select(ARTICLE_COLUMNS.map((column) => `articles.${column}` as const))
+        .where('session_articles.session_id', '=', sessionId)
+        .where('session_articles.position', '>', offset)
+        .where('session_articles.position', '<=', offset + limit)
+        .orderBy('session_articles.position')
+        .execute();
+      return rows.map(toArticle);
+    },
+
+    async listSessionArticleIds(sessionId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('session_articles')
+        .select('article_id')
+        .where('session_id', '=', sessionId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => row.article_id);
+    },
+
+    async findArticle(id: number): Promise<Article | undefined> {
+      const row = await db.selectFrom('articles').select(ARTICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row ? toArticle(row) : undefined;
+    },
+
+    /** Whether one of the user's sessions found the article (articles are visible through sessions). */
+    async userCanSeeArticle(userId: number, articleId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('session_articles')
+        .innerJoin('news_sessions', 'news_sessions.id', 'session_articles.session_id')
+        .select('session_articles.article_id')
+        .where('session_articles.article_id', '=', articleId)
+        .where('news_sessions.user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findAutoMode(userId: number): Promise<Record<string, unknown> | undefined> {
+      const row = await db
+        .selectFrom('auto_mode_configs')
+        .select('filters')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.filters;
+    },
+
+    async saveAutoMode(userId: number, filters: Record<string, unknown>): Promise<void> {
+      await db
+        .insertInto('auto_mode_configs')
+        .values({ user_id: userId, filters: JSON.stringify(filters) })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ filters: JSON.stringify(filters), updated_at: sql<Date>`now()` }),
+        )
+        .execute();
+    },
+  };
+}
+export type NewsRepository = ReturnType<typeof createNewsRepository>;

@@ -1,0 +1,183 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { ArticleStatus } from '@mining-hub/contract/articles';
+import type { Prompt } from '@mining-hub/contract/prompts';
+import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
+import { extractArticle } from '../../adapters/article-pages/extract-article.ts';
+import { PageFetchError, safeFetch, type SafeFetchOptions } from '../../adapters/article-pages/safe-fetch.ts';
+import { CrmError, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
+import type { LiveBus } from '../../live/live-bus.ts';
+import type { Logger } from '../../logging.ts';
+import { buildCrmPush } from './crm-note.ts';
+import type { PipelineArticle, PipelineRepository, PipelineStep } from './pipeline.repository.ts';
+
+/** Which statuses a step may start from, and what a failure of it is called (SPEC.md section 4). */
+export const STEP_RULES: Record<PipelineStep, { from: ArticleStatus[]; failure: ArticleStatus }> = {
+  expand: { from: ['fetched', 'failed_expansion'], failure: 'failed_expansion' },
+  analyse: { from: ['expanded', 'failed_summary'], failure: 'failed_summary' },
+  push: { from: ['summarised', 'failed_push'], failure: 'failed_push' },
+};
+
+// A running step refreshes its claim every 20 s; one not refreshed for 90 s belonged to a process that died.
+const CLAIM_HEARTBEAT_MS = 20_000;
+const CLAIM_STALE_AFTER_MS = 90_000;
+
+/** The next step for an article in a given status; undefined when it is done. */
+export function nextStep(status: string): PipelineStep | undefined {
+  return (Object.keys(STEP_RULES) as PipelineStep[]).find((step) =>
+    STEP_RULES[step].from.includes(status as ArticleStatus),
+  );
+}
+
+export interface PipelineStepsDeps {
+  repository: PipelineRepository;
+  analyser: AiAnalyser;
+  crm: CrmAdapter;
+  getActivePrompt: () => Promise<Prompt>;
+  bus: LiveBus;
+  logger: Logger;
+  /** The app's own origin: demo articles have relative URLs and live on it. */
+  appOrigin: string;
+  fetchOptions?: Partial<SafeFetchOptions>;
+  /** A claim older than this belonged to a process that died and may be taken over. */
+  claimStaleAfterMs?: number;
+  /** How many runs of each step this process does at once (the AI and CRM services set different limits). */
+  concurrency?: Partial<Record<PipelineStep, number>>;
+}
+
+export type StepOutcome =
+  | { kind: 'done'; status: ArticleStatus }
+  | { kind: 'failed'; status: ArticleStatus; reason: string }
+  /** Transient failure left for a retry: the article keeps its status. */
+  | { kind: 'retry'; reason: string; retryAfterMs: number | undefined }
+  /** Another run holds the article, or its status does not allow the step. */
+  | { kind: 'refused'; reason: string };
+
+/** The three article steps, each claim → work → record → tell the browsers. */
+export function createPipelineSteps(deps: PipelineStepsDeps) {
+  const fetchOptions: SafeFetchOptions = {
+    allowedOrigins: [deps.appOrigin],
+    timeoutMs: 20_000,
+    maxBytes: 10 * 1024 * 1024,
+    maxRedirects: 3,
+    contentTypes: ['text/html', 'application/xhtml+xml', 'text/plain', 'application/pdf'],
+    ...deps.fetchOptions,
+  };
+
+  const announce = (articleId: number, status: ArticleStatus) => {
+    deps.bus.publish('all', { type: 'article_status_update', article_id: articleId, status });
+    deps.bus.publish('all', { type: 'article_updated', article_id: articleId });
+    deps.bus.publish('all', { type: 'stats_updated' });
+  };
+
+  const work: Record<PipelineStep, (article: PipelineArticle) => Promise<void>> = {
+    async expand(article) {
+      const target = article.article_type === 'pdf' && article.pdf_iframe_url ? article.pdf_iframe_url : article.url;
+      if (!target) throw new PageFetchError('the article has no URL to expand', false);
+      const page = await safeFetch(new URL(target, deps.appOrigin).toString(), fetchOptions);
+      const extracted = await extractArticle(page.body, page.contentType, page.finalUrl);
+      await deps.repository.expanded(article.id, {
+        expanded_description: extracted.expandedDescription,
+        full_content: extracted.fullContent,
+      });
+    },
+
+    async analyse(article) {
+      const prompt = await deps.getActivePrompt();
+      const analysis = await deps.analyser.analyse({
+        systemPrompt: prompt.prompt_text,
+        functionSchema: prompt.function_schema,
+        article: {
+          title: article.title,
+          text: article.full_content ?? article.content ?? article.description ?? '',
+          source: article.source,
+          url: article.url,
+          publishedAt: article.published_at,
+        },
+      });
+      await deps.repository.analysed(article.id, {
+        analysis,
+        promptId: prompt.id,
+        promptVersion: prompt.version,
+        promptUpdatedAt: new Date(prompt.updated_at),
+      });
+    },
+
+    async push(article) {
+      const input: CrmPush = buildCrmPush(article);
+      try {
+        const result = await deps.crm.push(input);
+        await deps.repository.crmIds(article.id, result);
+      } catch (error) {
+        // Keep what the CRM already created, so the retry updates those records instead of creating them again.
+        const partial = error instanceof CrmError ? error.partial : undefined;
+        if (partial?.companyId) await deps.repository.crmIds(article.id, { ...partial, companyId: partial.companyId });
+        throw error;
+      }
+      await deps.repository.pushed(article.id);
+    },
+  };
+
+  const limits: Record<PipelineStep, LimitFunction> = {
+    expand: pLimit(deps.concurrency?.expand ?? 8),
+    analyse: pLimit(deps.concurrency?.analyse ?? 6),
+    push: pLimit(deps.concurrency?.push ?? 2),
+  };
+
+  /** Runs one step on one article. With `finalAttempt` false, a transient failure is left for a retry. */
+  function run(step: PipelineStep, articleId: number, options: { finalAttempt: boolean }): Promise<StepOutcome> {
+    return limits[step](() => runNow(step, articleId, options));
+  }
+
+  async function runNow(
+    step: PipelineStep,
+    articleId: number,
+    options: { finalAttempt: boolean },
+  ): Promise<StepOutcome> {
+    const rule = STEP_RULES[step];
+    const staleBefore = new Date(Date.now() - (deps.claimStaleAfterMs ?? CLAIM_STALE_AFTER_MS));
+    const article = await deps.repository.claim(articleId, step, rule.from, staleBefore);
+    if (!article) {
+      const current = await deps.repository.status(articleId);
+      const reason = current?.step_running
+        ? `Article ${articleId} is already being processed (${current.step_running})`
+        : `Article ${articleId} is ${current?.status ?? 'unknown'}; ${step} needs ${rule.from.join(' or ')}`;
+      return { kind: 'refused', reason };
+    }
+    const heartbeat = setInterval(
+      () => void deps.repository.touchClaim(articleId, step).catch(() => undefined),
+      CLAIM_HEARTBEAT_MS,
+    );
+    try {
+      await work[step](article);
+      const status = step === 'expand' ? 'expanded' : step === 'analyse' ? 'summarised' : 'pushed_to_hubspot';
+      announce(articleId, status);
+      return { kind: 'done', status };
+    } catch (error) {
+      const { reason, retryable, retryAfterMs } = describeFailure(error);
+      if (retryable && !options.finalAttempt) {
+        await deps.repository.release(articleId);
+        deps.logger.warn(`${step} of article ${articleId} will be retried: ${reason}`);
+        return { kind: 'retry', reason, retryAfterMs };
+      }
+      await deps.repository.fail(articleId, rule.failure, reason);
+      deps.logger.warn(`${step} of article ${articleId} failed: ${reason}`);
+      announce(articleId, rule.failure);
+      return { kind: 'failed', status: rule.failure, reason };
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  return { run };
+}
+export type PipelineSteps = ReturnType<typeof createPipelineSteps>;
+
+function describeFailure(error: unknown): { reason: string; retryable: boolean; retryAfterMs: number | undefined } {
+  if (error instanceof PageFetchError)
+    return { reason: error.message, retryable: error.retryable, retryAfterMs: undefined };
+  if (error instanceof AnalysisError)
+    return { reason: error.message, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  if (error instanceof CrmError)
+    return { reason: error.message, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  return { reason: error instanceof Error ? error.message : String(error), retryable: false, retryAfterMs: undefined };
+}

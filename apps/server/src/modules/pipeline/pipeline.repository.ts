@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { ArticleStatus } from '@mining-hub/contract/articles';
+import type { Db } from '../../db/client.ts';
+
+export type PipelineStep = 'expand' | 'analyse' | 'push';
+
+/** What the steps read of an article. */
+export interface PipelineArticle {
+  id: number;
+  title: string;
+  source: string;
+  url: string | null;
+  description: string | null;
+  content: string | null;
+  full_content: string | null;
+  article_type: string;
+  pdf_iframe_url: string | null;
+  published_at: Date | null;
+  company: string | null;
+  ticker: string | null;
+  status: string;
+  analysis: Record<string, unknown> | null;
+  crm_company_id: string | null;
+  crm_contact_ids: Record<string, string>;
+  crm_note_id: string | null;
+}
+
+const STEP_COLUMNS = [
+  'id',
+  'title',
+  'source',
+  'url',
+  'description',
+  'content',
+  'full_content',
+  'article_type',
+  'pdf_iframe_url',
+  'published_at',
+  'company',
+  'ticker',
+  'status',
+  'analysis',
+  'crm_company_id',
+  'crm_contact_ids',
+  'crm_note_id',
+] as const;
+
+/** Article step claims and results, and batches. */
+export function createPipelineRepository(db: Db) {
+  const finish = (id: number, values: Record<string, unknown>) =>
+    db
+      .updateTable('articles')
+      .set({ ...values, step_running: null, step_started_at: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+
+  return {
+    /**
+     * Claims an article for a step when its status allows the step and no other run holds it (a claim older
+     * than `staleBefore` belonged to a process that died). Compare-and-set, so only one caller wins.
+     */
+    async claim(
+      id: number,
+      step: PipelineStep,
+      allowed: ArticleStatus[],
+      staleBefore: Date,
+    ): Promise<PipelineArticle | undefined> {
+      const row = await db
+        .updateTable('articles')
+        .set({ step_running: step, step_started_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', allowed)
+        .where((eb) => eb.or([eb('step_running', 'is', null), eb('step_started_at', '<', staleBefore)]))
+        .returning(STEP_COLUMNS)
+        .executeTakeFirst();
+      return row as PipelineArticle | undefined;
+    },
+
+    /** Keeps a running step's claim fresh, so only a claim of a dead process ever looks stale. */
+    async touchClaim(id: number, step: PipelineStep): Promise<void> {
+      await db
+        .updateTable('articles')
+        .set({ step_started_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('step_running', '=', step)
+        .execute();
+    },
+
+    /** Drops every claim: only safe when this process is the database's only user (embedded PGlite). */
+    async releaseAllClaims(): Promise<number> {
+      const result = await db
+        .updateTable('articles')
+        .set({ step_running: null, step_started_at: null })
+        .where('step_running', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async status(id: number): Promise<{ status: string; step_running: string | null } | undefined> {
+      return db.selectFrom('articles').select(['status', 'step_running']).where('id', '=', id).executeTakeFirst();
+    },
+
+    release: (id: number) => finish(id, {}),
+
+    fail: (id: number, status: ArticleStatus, reason: string) =>
+      finish(id, { status, failure_reason: reason.slice(0, 2000) }),
+
+    expanded: (id: number, values: { expanded_description: string; full_content: string }) =>
+      finish(id, { ...values, status: 'expanded', failure_reason: null }),
+
+    analysed: (
+      id: number,
+      values: { analysis: Record<string, unknown>; promptId: number; promptVersion: number; promptUpdatedAt: Date },
+    ) =>
+      finish(id, {
+        status: 'summarised',
+        failure_reason: null,
+        analysis: JSON.stringify(values.analysis),
+        analysis_prompt_id: values.promptId,
+        analysis_prompt_version: values.promptVersion,
+        analysis_prompt_updated_at: values.promptUpdatedAt,
+        analysed_at: sql<Date>`now()`,
+      }),
+
+    /** Stores CRM ids as soon as the CRM gave them, so a retry updates instead of creating again. */
+    async crmIds(
+      id: number,
+      ids: { companyId: string; contactIds: Record<string, string>; noteId: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('articles')
+        .set({
+          crm_company_id: ids.companyId,
+          crm_contact_ids: JSON.stringify(ids.contactIds),
+          crm_note_id: ids.noteId,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    pushed: (id: number) =>
+      finish(id, { status: 'pushed_to_hubspot', failure_reason: null, pushed_at: sql<Date>`now()` }),
+
+    /** Which of the ids the user can see through one of their fetch sessions. */
+    async visibleArticleIds(userId: number, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('session_articles')
+        .innerJoin('news_sessions', 'news_sessions.id', 'session_articles.session_id')
+        .select('session_articles.article_id')
+        .distinct()
+        .where('news_sessions.user_id', '=', userId)
+        .where('session_articles.article_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((row) => row.article_id));
+    },
+
+    /** Creates a batch of the given articles, leaving out those another unfinished batch holds. */
+    async createBatch(batchId: string, userId: number, articleIds: number[]): Promise<number[]> {
+      return db.transaction().execute(async (tx) => {
+        await tx.insertInto('pipeline_batches').values({ id: batchId, user_id: userId, total: 0 }).execute();
+        const inserted = await tx
+          .insertInto('pipeline_batch_items')
+          .values(articleIds.map((articleId) => ({ batch_id: batchId, article_id: articleId })))
+          .onConflict((oc) => oc.column('article_id').where('state', '=', 'pending').doNothing())
+          .returning('article_id')
+          .execute();
+        await tx.updateTable('pipeline_batches').set({ total: inserted.length }).where('id', '=', batchId).execute();
+        return inserted.map((row) => row.article_id);
+      });
+    },
+
+    async finishItem(
+      batchId: string,
+      articleId: number,
+      state: 'done' | 'failed',
+      error: string | null,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('pipeline_batch_items')
+        .set({ state, error })
+        .where('batch_id', '=', batchId)
+        .where('article_id', '=', articleId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async markBatchFinishedIfDone(batchId: string): Promise<void> {
+      await db
+        .updateTable('pipeline_batches')
+        .set({ finished_at: sql<Date>`now()` })
+        .where('id', '=', batchId)
+        .where('finished_at', 'is', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('pipeline_batch_items')
+                .select('article_id')
+                .where('batch_id', '=', batchId)
+                .where('state', '=', 'pending'),
+            ),
+          ),
+        )
+        .execute();
+    },
+
+    findBatch(batchId: string) {
+      return db.selectFrom('pipeline_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+    },
+
+    /** Item states and how far the batch's articles got. */
+    async batchCounts(batchId: string) {
+      const row = await db
+        .selectFrom('pipeline_batch_items')
+        .innerJoin('articles', 'articles.id', 'pipeline_batch_items.article_id')
+        .select([
+          sql<number>`count(*) FILTER (WHERE pipeline_batch_items.state = 'done')::int`.as('done'),
+          sql<number>`count(*) FILTER (WHERE pipeline_batch_items.state = 'failed')::int`.as('failed'),
+          sql<number>`count(*) FILTER (WHERE articles.status IN ('expanded', 'summarised', 'pushed_to_hubspot', 'failed_summary', 'failed_push'))::int`.as(
+            'expanded',
+          ),
+          sql<number>`count(*) FILTER (WHERE articles.status IN ('summarised', 'pushed_to_hubspot', 'failed_push'))::int`.as(
+            'analyzed',
+          ),
+          sql<number>`count(*) FILTER (WHERE articles.status = 'pushed_to_hubspot')::int`.as('pushed'),
+        ])
+        .where('pipeline_batch_items.batch_id', '=', batchId)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+  };
+}
+export type PipelineRepository = ReturnType<typeof createPipelineRepository>;

@@ -1,0 +1,79 @@
+import { errorBodySchema } from '@mining-hub/contract/common';
+import {
+  articleStepRequestSchema,
+  articleStepResponseSchema,
+  batchParamsSchema,
+  batchStatusSchema,
+  processSelectedRequestSchema,
+  processSelectedResponseSchema,
+} from '@mining-hub/contract/pipeline';
+import { requireUser } from '../../http/security.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { PipelineStep } from './pipeline.repository.ts';
+import type { PipelineService } from './pipeline.service.ts';
+
+const tags = ['pipeline'];
+
+// The spec's paths for the three steps (SPEC.md section 7).
+const STEP_PATHS: [string, PipelineStep][] = [
+  ['/api/v1/expand-article', 'expand'],
+  ['/api/v1/openai/process-article', 'analyse'],
+  ['/api/v1/hubspot/push-article', 'push'],
+];
+
+/** Expand, analyse and push one article; process a selection as a batch and report its progress. */
+export function registerPipelineRoutes(
+  app: ZodApp,
+  deps: { pipeline: PipelineService; exportOutbox: () => Promise<string> },
+): void {
+  for (const [path, step] of STEP_PATHS) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          body: articleStepRequestSchema,
+          response: { 200: articleStepResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await deps.pipeline.runStep(requireUser(request).id, step, request.body.article_id),
+      }),
+    );
+  }
+
+  app.post(
+    '/api/v1/batch/process-selected',
+    {
+      schema: {
+        tags,
+        body: processSelectedRequestSchema,
+        response: { 200: processSelectedResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const batch = await deps.pipeline.processSelected(requireUser(request).id, request.body.article_ids);
+      return {
+        success: true as const,
+        batch_session_id: batch.batchId,
+        article_count: batch.articleCount,
+        skipped_count: batch.skippedCount,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/batch/status/:id',
+    { schema: { tags, params: batchParamsSchema, response: { 200: batchStatusSchema, 404: errorBodySchema } } },
+    async (request) => deps.pipeline.getBatchStatus(requireUser(request).id, request.params.id),
+  );
+
+  // The local CRM outbox (used when no HubSpot token is set) as a spreadsheet.
+  app.get('/api/v1/crm-outbox/export', { schema: { tags, produces: ['text/csv'] } }, async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="crm-outbox.csv"')
+      .send(await deps.exportOutbox()),
+  );
+}

@@ -1,0 +1,92 @@
+import type {
+  FunctionSchema,
+  JsonSchemaObject,
+  Prompt,
+  PromptVersion,
+  SchemaValidationResult,
+} from '@mining-hub/contract/prompts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { DEFAULT_PROMPT } from './default-prompt.ts';
+import type { PromptsRepository } from './prompts.repository.ts';
+import { validateFunctionSchema } from './schema-validation.ts';
+
+// Far more than any team keeps; stops a script from filling the database.
+export const MAX_PROMPTS = 500;
+
+export interface PromptDraft {
+  name: string;
+  prompt_text: string;
+  description?: string | null | undefined;
+  function_schema: FunctionSchema;
+}
+
+export interface SaveOptions {
+  /** Keys repeated in the function schema's JSON text (see findDuplicateKeys). */
+  duplicateKeys?: string[][];
+}
+
+/** AI prompt templates: exactly one is active, and the analysis step runs that one. */
+export function createPromptsService(repository: PromptsRepository) {
+  const toValues = (draft: PromptDraft, options: SaveOptions) => {
+    const result = validateFunctionSchema(draft.function_schema, { duplicateKeys: options.duplicateKeys });
+    if (!result.valid) throw badRequest(`The output schema has errors: ${result.errors.join('; ')}`);
+    return {
+      name: draft.name,
+      prompt_text: draft.prompt_text,
+      description: draft.description || null,
+      function_schema: draft.function_schema,
+    };
+  };
+
+  return {
+    /** Every prompt template, newest first, each with its version count. */
+    list: (): Promise<Prompt[]> => repository.list(),
+
+    /**
+     * The prompt the analysis runs: its `prompt_text` as the system prompt and `function_schema` as the tool.
+     * Record `id` and `version` with each analysis; getPromptVersion finds that exact text again.
+     */
+    async getActivePrompt(): Promise<Prompt> {
+      const prompt = await repository.findActive();
+      if (!prompt) throw notFound('No prompt is active');
+      return prompt;
+    },
+
+    /** The prompt as it was at a version an analysis recorded; undefined when unknown. */
+    getPromptVersion: (promptId: number, version: number): Promise<PromptVersion | undefined> =>
+      repository.findVersion(promptId, version),
+
+    /** Creates a prompt (version 1), by default as the active one; a schema with errors is refused with 400. */
+    async create(draft: PromptDraft, options: SaveOptions & { setAsActive: boolean }): Promise<Prompt> {
+      const values = toValues(draft, options);
+      if ((await repository.count()) >= MAX_PROMPTS) {
+        throw conflict(`At most ${MAX_PROMPTS} prompt templates can be kept`);
+      }
+      return repository.insert(values, { active: options.setAsActive });
+    },
+
+    /** Saves an edit as the prompt's next version, keeping the previous ones. */
+    async update(id: number, draft: PromptDraft, options: SaveOptions = {}): Promise<Prompt> {
+      const prompt = await repository.update(id, toValues(draft, options));
+      if (!prompt) throw notFound(`Prompt ${id} not found`);
+      return prompt;
+    },
+
+    /** Makes the prompt the active one and every other inactive, in one transaction. */
+    async activate(id: number): Promise<Prompt> {
+      const prompt = await repository.activate(id);
+      if (!prompt) throw notFound(`Prompt ${id} not found`);
+      return prompt;
+    },
+
+    /** Errors and warnings for a function schema, without saving anything. */
+    validateSchema: (schema: JsonSchemaObject, options: SaveOptions = {}): SchemaValidationResult =>
+      validateFunctionSchema(schema, { duplicateKeys: options.duplicateKeys }),
+
+    /** Seeds the default prompt when none is active (first start); a no-op afterwards and when processes race. */
+    async ensureDefaultPrompt(): Promise<Prompt | undefined> {
+      return repository.insertActiveIfNone(DEFAULT_PROMPT);
+    },
+  };
+}
+export type PromptsService = ReturnType<typeof createPromptsService>;

@@ -1,0 +1,95 @@
+import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
+import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
+import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
+import { createLocalOutboxAdapter } from './adapters/crm/local-outbox-adapter.ts';
+import type { Db } from './db/client.ts';
+import { nullLiveBus, type LiveBus } from './live/live-bus.ts';
+import { createSilentLogger, type Logger } from './logging.ts';
+import { createPipelineSteps } from './modules/pipeline/pipeline-steps.ts';
+import { enqueuePipelineArticle } from './modules/pipeline/pipeline.jobs.ts';
+import { createPipelineRepository, type PipelineStep } from './modules/pipeline/pipeline.repository.ts';
+import { createPipelineService } from './modules/pipeline/pipeline.service.ts';
+import type { PgBoss } from './jobs/queue.ts';
+import { enqueueNewsFetch } from './modules/news/news.jobs.ts';
+import { createNewsRepository } from './modules/news/news.repository.ts';
+import { createNewsService } from './modules/news/news.service.ts';
+import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createUsersRepository } from './modules/auth/users.repository.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
+import { createPinboardRepository } from './modules/pinboard/pinboard.repository.ts';
+import { createPinboardService } from './modules/pinboard/pinboard.service.ts';
+import { createPromptsRepository } from './modules/prompts/prompts.repository.ts';
+import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { createStatsRepository } from './modules/stats/stats.repository.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
+
+export interface ServiceOptions {
+  /** The job queue; the users CLI runs without one, and then nothing may enqueue. */
+  boss?: PgBoss;
+  newsFetchIntervalSeconds?: number;
+  /** LOG_DIR, read by the System Logs screen; without it the screen lists no files. */
+  logDir?: string;
+  /** Where live messages go; the CLI has none. */
+  bus?: LiveBus;
+  logger?: Logger;
+  pipeline?: {
+    /** The app's own origin (demo article pages live there). */
+    appOrigin?: string;
+    /** Defaults to the offline rules analyser. */
+    analyser?: AiAnalyser;
+    /** Defaults to the local CRM outbox. */
+    crm?: CrmAdapter;
+    concurrency?: Partial<Record<PipelineStep, number>>;
+  };
+}
+
+const noQueue = async () => {
+  throw new Error('this process has no job queue');
+};
+
+/** Wires repositories into services: the one composition root shared by the server, the CLI and tests. */
+export function createServices(db: Db, options: ServiceOptions = {}) {
+  const bus = options.bus ?? nullLiveBus;
+  const newsRepository = createNewsRepository(db);
+  const prompts = createPromptsService(createPromptsRepository(db));
+  const pipelineRepository = createPipelineRepository(db);
+  const analyser = options.pipeline?.analyser ?? createRulesAnalyser();
+  const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
+  return {
+    /** Names of the AI and CRM adapters in use, for the start-up log. */
+    pipelineAdapters: { analyser: analyser.name, crm: crm.name },
+    news: createNewsService({
+      repository: newsRepository,
+      enqueueFetch: options.boss ? enqueueNewsFetch(options.boss) : noQueue,
+      fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
+    }),
+    auth: createAuthService({
+      users: createUsersRepository(db),
+      sessions: createSessionsRepository(db),
+      throttle: createLoginThrottleRepository(db),
+    }),
+    pinboard: createPinboardService(createPinboardRepository(db)),
+    logs: createLogsService({ logDir: options.logDir }),
+    prompts,
+    pipeline: createPipelineService({
+      repository: pipelineRepository,
+      news: newsRepository,
+      bus,
+      enqueueArticle: options.boss ? enqueuePipelineArticle(options.boss) : noQueue,
+      steps: createPipelineSteps({
+        repository: pipelineRepository,
+        analyser,
+        crm,
+        getActivePrompt: () => prompts.getActivePrompt(),
+        bus,
+        logger: options.logger ?? createSilentLogger(),
+        appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
+        concurrency: options.pipeline?.concurrency,
+      }),
+    }),
+    stats: createStatsService(createStatsRepository(db)),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

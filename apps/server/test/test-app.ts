@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { ZodApp } from '../src/http/types.ts';
+import { createLiveBus, type LiveBus } from '../src/live/live-bus.ts';
+import { createSilentLogger } from '../src/logging.ts';
+import type { NewsSource } from '../src/adapters/news-sources/news-source.ts';
+import { startJobQueue, type PgBoss } from '../src/jobs/queue.ts';
+import { defineNewsJobs, workNewsJobs } from '../src/modules/news/news.jobs.ts';
+import { createNewsRepository } from '../src/modules/news/news.repository.ts';
+import { definePipelineJobs, workPipelineJobs } from '../src/modules/pipeline/pipeline.jobs.ts';
+import { createServices, type ServiceOptions, type Services } from '../src/services.ts';
+import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
+
+/** The origin `app.inject` requests come from (its default Host is localhost:80). */
+export const APP_ORIGIN = 'http://localhost';
+
+export interface TestApp {
+  app: ZodApp;
+  database: TestDatabase;
+  services: Services;
+  bus: LiveBus;
+  /** The job queue, when the test asked for one. */
+  boss: PgBoss | undefined;
+  /** LOG_DIR of this app: a fresh temporary directory unless the test passed one. */
+  logDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Share a database between two app instances (relay tests). */
+  database?: TestDatabase;
+  /** Start pg-boss with workers, so fetch sessions really run, from these news sources. */
+  newsSources?: NewsSource[];
+  newsFetchIntervalSeconds?: number;
+  newsSourceTimeoutMs?: number;
+  logDir?: string;
+  /** Pipeline adapters and the app origin the expand step trusts. */
+  pipeline?: ServiceOptions['pipeline'];
+  /** Run batch jobs (starts pg-boss). */
+  pipelineJobs?: boolean;
+}
+
+/** buildApp on a fresh database of the given engine, without the web bundle. */
+export async function createTestApp(kind: EngineKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(kind));
+  const logger = createSilentLogger();
+  const bus = await createLiveBus({ postgresUrl: database.url, logger });
+  const boss = options.newsSources || options.pipelineJobs ? await startJobQueue(database.handle, logger) : undefined;
+  const logDir = options.logDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-logs-')));
+  const services = createServices(database.handle.db, {
+    boss,
+    bus,
+    logger,
+    pipeline: options.pipeline,
+    newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
+    logDir,
+  });
+  await services.prompts.ensureDefaultPrompt(); // as main.ts does at start
+  if (boss && options.pipelineJobs) {
+    await definePipelineJobs(boss);
+    await workPipelineJobs(boss, services.pipeline, logger, 4);
+  }
+  if (boss && options.newsSources) {
+    await defineNewsJobs(boss);
+    await workNewsJobs(boss, {
+      repository: createNewsRepository(database.handle.db),
+      sources: options.newsSources,
+      bus,
+      logger,
+      sourceTimeoutMs: options.newsSourceTimeoutMs,
+    });
+  }
+  const app = await buildApp({
+    config: { publicOrigin: undefined, webDistDir: path.join(import.meta.dirname, 'no-web-bundle') },
+    logger,
+    db: database.handle.db,
+    bus,
+    services,
+  });
+  return {
+    app,
+    database,
+    services,
+    bus,
+    boss,
+    logDir,
+    close: async () => {
+      await app.close();
+      await boss?.stop({ graceful: false, close: true });
+      await bus.close();
+      if (!options.database) await database.drop();
+      if (!options.logDir) await rm(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Creates a user and signs in through the API; returns the cookie header to send. */
+export async function signIn(
+  testApp: TestApp,
+  overrides: { email?: string; password?: string; name?: string } = {},
+): Promise<{ cookie: string; userId: number; email: string; password: string }> {
+  userCounter += 1;
+  const email = overrides.email ?? `user${userCounter}-${process.pid}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const user = await testApp.services.auth.addUser({
+    email,
+    name: overrides.name ?? `User ${userCounter}`,
+    role: 'member',
+    password,
+  });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { origin: APP_ORIGIN },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookieOf(response), userId: user.id, email, password };
+}
+
+/** `name=value` of the session cookie a response set. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'mh_session');
+  if (!cookie) throw new Error('no session cookie set');
+  return `${cookie.name}=${cookie.value}`;
+}

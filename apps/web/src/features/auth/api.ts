@@ -1,0 +1,27 @@
+import { loginResponseSchema, meResponseSchema, type LoginRequest, type User } from '@mining-hub/contract/auth';
+import { okSchema } from '@mining-hub/contract/common';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+
+/** The signed-in user, or null when there is no valid session (401). */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return (await apiRequest('/auth/me', meResponseSchema)).user;
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export async function login(credentials: LoginRequest): Promise<User> {
+  const response = await apiRequest('/auth/login', loginResponseSchema, { method: 'POST', body: credentials });
+  return response.user;
+}
+
+/** Extends the session; the server answers with the user again. */
+export async function refreshSession(): Promise<User> {
+  return (await apiRequest('/auth/refresh', meResponseSchema, { method: 'POST' })).user;
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/auth/logout', okSchema, { method: 'POST' });
+}

@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/fake-api.ts';
+import { renderWithQueryClient } from '../../../test/render.tsx';
+import { EMPTY_SELECTION, type Selection } from '../selection.ts';
+import { makeArticle } from '../test/article-factory.ts';
+import { ArticleList } from './article-list.tsx';
+
+const SESSION = '4b1f7b2e-8d0a-4c47-9a57-0b6f6b0f2f11';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function pageOf(ids: number[], page: number, total: number, pageSize = 2) {
+  const totalPages = Math.ceil(total / pageSize);
+  return {
+    data: ids.map((id) => makeArticle({ article_id: id, title: `Article ${id}` })),
+    pagination: {
+      current_page: page,
+      page_size: pageSize,
+      total_count: total,
+      total_pages: totalPages,
+      has_next: page < totalPages,
+      has_prev: page > 1,
+    },
+  };
+}
+
+function Harness({ sessionId, fetching = false }: { sessionId: string | null; fetching?: boolean }) {
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  return (
+    <ArticleList
+      sessionId={sessionId}
+      page={1}
+      onPageChange={() => {}}
+      fetching={fetching}
+      selection={selection}
+      onSelectionChange={setSelection}
+      onOpen={() => {}}
+      onSessionLost={() => {}}
+      batch={null}
+      batchStarting={false}
+      onProcessSelected={() => {}}
+      onDismissBatch={() => {}}
+    />
+  );
+}
+
+describe('ArticleList', () => {
+  it('says how to start before any fetch', () => {
+    renderWithQueryClient(<Harness sessionId={null} />);
+    expect(screen.getByText(/^No articles yet/).closest('p')?.textContent).toBe(
+      'No articles yet - Set your filters and click "Fetch News" to load articles',
+    );
+  });
+
+  it('says the session found nothing once it is done', async () => {
+    stubApi(() => ({ status: 200, body: pageOf([], 1, 0) }));
+    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    expect((await screen.findByText(/^No articles found/)).closest('p')?.textContent).toBe(
+      'No articles found for this session - Try adjusting your filters and fetching again',
+    );
+  });
+
+  it('selects the page, then every page, and offers Process Selected for the selection', async () => {
+    stubApi((request) => {
+      if (request.path.endsWith('/ids'))
+        return { status: 200, body: { success: true, data: { article_ids: [1, 2, 3, 4, 5] } } };
+      return { status: 200, body: pageOf([1, 2], 1, 5) };
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    expect((await screen.findByRole('button', { name: 'Process Selected' })).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    expect((screen.getByLabelText('Select Article 1') as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'All Pages' }));
+    expect(await screen.findByText('All 5 articles selected')).toBeTruthy();
+    const process = screen.getByRole('button', { name: 'Process Selected (5)' }) as HTMLButtonElement;
+    expect(process.disabled).toBe(false);
+    expect(screen.queryByTitle('Available when the article pipeline is enabled')).toBeNull();
+
+    await user.click(screen.getByLabelText('Select Article 2'));
+    expect(screen.getByText('4 selected')).toBeTruthy();
+    expect(screen.getByText('Showing 1–2 of 5 articles')).toBeTruthy();
+  });
+
+  it('refuses more than 1,000 articles in one batch', async () => {
+    const ids = Array.from({ length: 1001 }, (_, index) => index + 1);
+    stubApi((request) => {
+      if (request.path.endsWith('/ids')) return { status: 200, body: { success: true, data: { article_ids: ids } } };
+      return { status: 200, body: pageOf([1, 2], 1, 1001) };
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    await user.click(await screen.findByRole('button', { name: 'All Pages' }));
+    expect(await screen.findByText('All 1,001 articles selected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Process Selected (1,001)' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('At most 1,000 articles per batch')).toBeTruthy();
+  });
+});

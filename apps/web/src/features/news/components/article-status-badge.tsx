@@ -1,0 +1,23 @@
+import { isFailureStatus, statusBadge, type BadgeTone } from '../article-display.ts';
+
+const TONE_CLASSES: Record<BadgeTone, string> = {
+  success: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  processing: 'bg-violet-50 text-violet-700 ring-violet-200',
+  info: 'bg-sky-50 text-sky-700 ring-sky-200',
+  error: 'bg-red-50 text-red-700 ring-red-200',
+  default: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+/** The article's pipeline status as a coloured pill (SPEC.md section 4); a failure's reason shows on hover. */
+export function ArticleStatusBadge({ status, reason = null }: { status: string; reason?: string | null }) {
+  const badge = statusBadge(status);
+  return (
+    <span
+      data-tone={badge.tone}
+      title={isFailureStatus(status) && reason ? reason : undefined}
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[badge.tone]}`}
+    >
+      {badge.label}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Widget } from '@mining-hub/contract/pinboard';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_WIDGET_CAUTION, WidgetCard } from './widget-card.tsx';
+
+const base: Widget = {
+  id: 1,
+  title: 'Board',
+  type: 'iframe',
+  content: 'https://x.example',
+  size: 'medium',
+  grid_row: 0,
+  grid_col: 0,
+};
+
+describe('WidgetCard', () => {
+  it('sandboxes custom HTML without same-origin access and warns about it', () => {
+    const { container } = render(
+      <WidgetCard widget={{ ...base, type: 'custom', content: '<b>hi</b>' }} deleting={false} onDelete={() => {}} />,
+    );
+    const frame = container.querySelector('iframe');
+    expect(frame?.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frame?.getAttribute('srcdoc')).toBe('<b>hi</b>');
+    expect(screen.getByText(CUSTOM_WIDGET_CAUTION)).toBeTruthy();
+  });
+
+  it('embeds a web page in a scripts and same-origin sandbox, with a named delete control', () => {
+    const { container } = render(<WidgetCard widget={base} deleting={false} onDelete={() => {}} />);
+    const frame = container.querySelector('iframe');
+    expect(frame?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    expect(frame?.getAttribute('src')).toBe('https://x.example');
+    expect(screen.getByRole('button', { name: 'Delete Board' })).toBeTruthy();
+    expect(screen.queryByText(CUSTOM_WIDGET_CAUTION)).toBeNull();
+  });
+});

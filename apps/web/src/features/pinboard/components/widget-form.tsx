@@ -1,0 +1,129 @@
+import {
+  WIDGET_SIZES,
+  WIDGET_TYPES,
+  type WidgetInput,
+  type WidgetSize,
+  type WidgetType,
+} from '@mining-hub/contract/pinboard';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
+import { EMPTY_WIDGET_DRAFT, validateWidgetDraft, type WidgetDraft } from '../pinboard-drafts.ts';
+
+const TYPE_LABELS: Record<WidgetType, string> = {
+  iframe: 'Web page (iframe)',
+  image: 'Image',
+  video: 'Video',
+  custom: 'Custom HTML',
+};
+
+const SIZE_LABELS: Record<WidgetSize, string> = {
+  small: 'Small (1 column)',
+  medium: 'Medium (2 columns)',
+  large: 'Large (3 columns)',
+};
+
+const CONTENT_PLACEHOLDERS: Record<WidgetType, string> = {
+  iframe: 'https://example.com/dashboard',
+  image: 'https://example.com/chart.png',
+  video: 'https://example.com/briefing.mp4',
+  custom: '<h2>Hello team</h2>',
+};
+
+interface WidgetFormProps {
+  saving: boolean;
+  onSubmit: (input: WidgetInput) => void;
+  onCancel: () => void;
+}
+
+export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
+  const [draft, setDraft] = useState<WidgetDraft>(EMPTY_WIDGET_DRAFT);
+  const [error, setError] = useState<string | null>(null);
+  const update = (changes: Partial<WidgetDraft>) => setDraft((current) => ({ ...current, ...changes }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateWidgetDraft(draft);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    onSubmit(result.value);
+  };
+
+  const contentProps = {
+    label: 'Content',
+    value: draft.content,
+    maxLength: 20_000,
+    'aria-required': true,
+    placeholder: CONTENT_PLACEHOLDERS[draft.type],
+  } as const;
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Add widget"
+      className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h4 className="text-sm font-semibold text-slate-900">New widget</h4>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Title"
+          value={draft.title}
+          maxLength={200}
+          aria-required="true"
+          placeholder="e.g. Copper price"
+          onChange={(event) => update({ title: event.target.value })}
+        />
+        <SelectField
+          label="Type"
+          value={draft.type}
+          onChange={(event) => update({ type: event.target.value as WidgetType })}
+        >
+          {WIDGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Size"
+          value={draft.size}
+          onChange={(event) => update({ size: event.target.value as WidgetSize })}
+        >
+          {WIDGET_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {SIZE_LABELS[size]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {draft.type === 'custom' ? (
+        <TextAreaField
+          {...contentProps}
+          rows={6}
+          hint="The HTML runs in an isolated frame with no access to your session or this app's data."
+          onChange={(event) => update({ content: event.target.value })}
+        />
+      ) : (
+        <TextField
+          {...contentProps}
+          inputMode="url"
+          hint="The web address of the page, image or video to show."
+          onChange={(event) => update({ content: event.target.value })}
+        />
+      )}
+      {error && <FormError>{error}</FormError>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

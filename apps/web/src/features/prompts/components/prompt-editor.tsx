@@ -1,0 +1,108 @@
+import { PROMPT_REQUIRED_MESSAGE, type PromptInput } from '@mining-hub/contract/prompts';
+import { useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { canSaveDraft, validatePromptDraft, type PromptDraft } from '../prompt-draft.ts';
+import { OutputSchemaTab } from './output-schema-tab.tsx';
+import { PromptTextTab } from './prompt-text-tab.tsx';
+
+export type EditorTab = 'text' | 'schema';
+const TABS: { id: EditorTab; label: string }[] = [
+  { id: 'text', label: 'Prompt Text' },
+  { id: 'schema', label: 'Output Schema' },
+];
+
+interface PromptEditorProps {
+  mode: 'edit' | 'create';
+  initialDraft: PromptDraft;
+  saving: boolean;
+  tab: EditorTab;
+  onTabChange: (tab: EditorTab) => void;
+  onSave: (input: PromptInput) => void;
+  /** The draft cannot be sent as it is (e.g. two fields of one name). */
+  onInvalid: (message: string) => void;
+  onCancel: () => void;
+}
+
+/** The editor's two tabs, Cancel (create mode only) and Save Changes / Create Prompt. */
+export function PromptEditor({
+  mode,
+  initialDraft,
+  saving,
+  tab,
+  onTabChange,
+  onSave,
+  onInvalid,
+  onCancel,
+}: PromptEditorProps) {
+  const [draft, setDraft] = useState(initialDraft);
+  const canSave = canSaveDraft(draft);
+
+  const save = () => {
+    const result = validatePromptDraft(draft);
+    if (result.ok) onSave(result.value);
+    else onInvalid(result.message);
+  };
+
+  // Arrow keys move between tabs, as in any tab list.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = tab === 'text' ? 'schema' : 'text';
+    onTabChange(next);
+    document.getElementById(`prompt-tab-${next}`)?.focus();
+  };
+
+  return (
+    <Card
+      title={mode === 'create' ? 'Create New Prompt' : 'Edit Active Prompt'}
+      description={
+        mode === 'create'
+          ? 'Starts from the default output schema. Creating the prompt makes it the active one.'
+          : 'Changes apply to every article analysed after you save; the previous version is kept.'
+      }
+    >
+      <div role="tablist" aria-label="Prompt editor" className="-mt-1 mb-5 flex gap-1 border-b border-slate-200">
+        {TABS.map(({ id, label }) => (
+          <button
+            key={id}
+            id={`prompt-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`prompt-panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => onTabChange(id)}
+            onKeyDown={onTabKey}
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-blue-600 ${
+              tab === id
+                ? 'border-blue-600 text-blue-700'
+                : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800'
+            }`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {/* Both panels stay mounted, so switching tabs keeps typed enum text and the last validation. */}
+      <div role="tabpanel" id="prompt-panel-text" aria-labelledby="prompt-tab-text" hidden={tab !== 'text'}>
+        <PromptTextTab draft={draft} onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))} />
+      </div>
+      <div role="tabpanel" id="prompt-panel-schema" aria-labelledby="prompt-tab-schema" hidden={tab !== 'schema'}>
+        <OutputSchemaTab schema={draft.schema} onChange={(schema) => setDraft((current) => ({ ...current, schema }))} />
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
+        {!canSave && <p className="mr-auto text-sm text-amber-700">{PROMPT_REQUIRED_MESSAGE}</p>}
+        {mode === 'create' && (
+          <Button variant="secondary" disabled={saving} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button disabled={!canSave || saving} onClick={save}>
+          {saving ? 'Saving...' : mode === 'create' ? 'Create Prompt' : 'Save Changes'}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,220 @@
+import { DEFAULT_FUNCTION_SCHEMA, type Prompt } from '@mining-hub/contract/prompts';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
+import { renderWithQueryClient } from '../../test/render.tsx';
+import { formatDateTime } from './prompt-dates.ts';
+import { PromptsPage } from './prompts-page.tsx';
+
+const basePrompt: Prompt = {
+  id: 1,
+  name: 'Mining news sales signals',
+  prompt_text: 'Find drilling signals.',
+  description: 'Default prompt',
+  function_schema: DEFAULT_FUNCTION_SCHEMA,
+  is_active: true,
+  version: 1,
+  version_count: 1,
+  created_at: '2026-01-05T10:00:00.000Z',
+  updated_at: '2026-01-05T10:00:00.000Z',
+};
+
+let prompts: Prompt[];
+let requests: FakeRequest[];
+let overrides: (request: FakeRequest) => { status: number; body?: unknown } | undefined;
+
+beforeEach(() => {
+  prompts = [basePrompt, { ...basePrompt, id: 2, name: 'Older prompt', is_active: false, description: null }];
+  requests = [];
+  overrides = () => undefined;
+  stubApi((request) => {
+    requests.push(request);
+    const override = overrides(request);
+    if (override) return override;
+    const { method, path, body } = request;
+    if (method === 'GET' && path === '/api/v1/prompts') return { status: 200, body: { success: true, data: prompts } };
+    if (method === 'GET' && path === '/api/v1/prompts/active') {
+      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
+    }
+    if (method === 'POST' && path === '/api/v1/prompts/validate-schema') {
+      return { status: 200, body: { success: true, data: { valid: true, errors: [], warnings: ['A warning'] } } };
+    }
+    if (method === 'POST' && path === '/api/v1/prompts') {
+      const created = { ...basePrompt, ...(body as object), id: prompts.length + 1, is_active: true };
+      prompts = [created, ...prompts.map((prompt) => ({ ...prompt, is_active: false }))];
+      return { status: 201, body: { success: true, data: created } };
+    }
+    const activate = /^\/api\/v1\/prompts\/(\d+)\/activate$/.exec(path);
+    if (method === 'POST' && activate) {
+      prompts = prompts.map((prompt) => ({ ...prompt, is_active: prompt.id === Number(activate[1]) }));
+      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
+    }
+    const update = /^\/api\/v1\/prompts\/(\d+)$/.exec(path);
+    if (method === 'PUT' && update) {
+      prompts = prompts.map((prompt) =>
+        prompt.id === Number(update[1]) ? { ...prompt, ...(body as object), version: prompt.version + 1 } : prompt,
+      );
+      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.id === Number(update[1])) } };
+    }
+    return undefined;
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const outputSchemaTab = () => screen.getByRole('tabpanel', { name: 'Output Schema', hidden: true });
+
+describe('PromptsPage', () => {
+  it('shows the active prompt in the banner and the editor, and every template in the list', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const banner = await screen.findByRole('region', { name: 'Currently Active' });
+    expect(within(banner).getByText('Mining news sales signals')).toBeTruthy();
+    expect(within(banner).getByText(formatDateTime(basePrompt.updated_at))).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Mining news sales signals');
+    expect(screen.getByText('22 characters (at most 50,000)')).toBeTruthy();
+
+    const older = await screen.findByRole('listitem', { name: 'Older prompt' });
+    expect(within(older).getByRole('button', { name: 'Activate Older prompt' })).toBeTruthy();
+    const current = screen.getByRole('listitem', { name: 'Mining news sales signals' });
+    expect(within(current).getByText('Active')).toBeTruthy();
+    expect(within(current).getByText('Default prompt')).toBeTruthy();
+    expect(within(current).queryByRole('button', { name: /Activate/ })).toBeNull();
+  });
+
+  it('disables Save while name or prompt text is blank, and saves an edit', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    const name = await screen.findByLabelText('Name');
+    await typist.clear(name);
+    await typist.type(name, '   ');
+    const saveButton = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(saveButton.disabled).toBe(true);
+    expect(screen.getByText('Name and prompt text are required')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+
+    await typist.clear(name);
+    await typist.type(name, 'Signals v2');
+    expect(saveButton.disabled).toBe(false);
+    await typist.click(saveButton);
+    expect(await screen.findByText('Prompt updated successfully')).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe('/api/v1/prompts/1');
+    expect(put?.body).toMatchObject({ name: 'Signals v2', function_schema: DEFAULT_FUNCTION_SCHEMA });
+  });
+
+  it('adds an enum field, validates the schema and shows the result', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('tab', { name: 'Output Schema' }));
+    const panel = outputSchemaTab();
+    expect(within(panel).getByRole('group', { name: 'Field first_name' })).toBeTruthy();
+
+    await typist.click(within(panel).getByRole('button', { name: 'Add Field' }));
+    const field = within(panel).getByRole('group', { name: 'Field new_field_13' });
+    expect((within(field).getByLabelText('Description') as HTMLInputElement).value).toBe(
+      'Description for the new field',
+    );
+    await typist.selectOptions(within(field).getByLabelText('Type'), 'enum');
+    const values = within(field).getByLabelText('Enum values') as HTMLInputElement;
+    expect(values.value).toBe('Option 1, Option 2');
+    await typist.clear(values);
+    await typist.type(values, 'Lead , Won');
+    await typist.click(within(field).getByLabelText('Required'));
+    expect(within(panel).getByText(/"new_field_13": \{/)).toBeTruthy();
+
+    await typist.click(within(panel).getByRole('button', { name: 'Validate Schema' }));
+    const result = await within(panel).findByRole('status', { name: 'Schema validation result' });
+    expect(within(result).getByText('Schema is valid')).toBeTruthy();
+    expect(within(result).getByText('A warning')).toBeTruthy();
+    const sent = requests.find((request) => request.path === '/api/v1/prompts/validate-schema')?.body as {
+      schema: { parameters: { properties: Record<string, unknown>; required: string[] } };
+    };
+    expect(sent.schema.parameters.properties.new_field_13).toEqual({
+      type: 'string',
+      description: 'Description for the new field',
+      enum: ['Lead', 'Won'],
+    });
+    expect(sent.schema.parameters.required.at(-1)).toBe('new_field_13');
+  });
+
+  it('shows a failed validation as the catalogue says, without calling for an empty schema', async () => {
+    overrides = (request) =>
+      request.path === '/api/v1/prompts/validate-schema' ? { status: 401, body: { detail: 'nope' } } : undefined;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('tab', { name: 'Output Schema' }));
+    const panel = outputSchemaTab();
+    await typist.click(within(panel).getByRole('button', { name: 'Validate Schema' }));
+    const result = await within(panel).findByRole('status', { name: 'Schema validation result' });
+    expect(within(result).getByText('Schema has errors')).toBeTruthy();
+    expect(within(result).getByText('Authentication required - please login')).toBeTruthy();
+    expect(within(result).getByText('Check console for more details')).toBeTruthy();
+
+    while (within(panel).queryAllByRole('button', { name: /^Remove field / }).length > 0) {
+      await typist.click(within(panel).getAllByRole('button', { name: /^Remove field / })[0] as HTMLElement);
+    }
+    const calls = requests.filter((request) => request.path === '/api/v1/prompts/validate-schema').length;
+    await typist.click(within(panel).getByRole('button', { name: 'Validate Schema' }));
+    expect(within(panel).getByText('No schema to validate')).toBeTruthy();
+    expect(requests.filter((request) => request.path === '/api/v1/prompts/validate-schema')).toHaveLength(calls);
+  });
+
+  it('creates a prompt from blank fields and the default schema; Cancel goes back to the active one', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await screen.findByRole('region', { name: 'Currently Active' });
+    await typist.click(screen.getByRole('button', { name: 'Create New Prompt' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    await typist.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Mining news sales signals');
+
+    await typist.click(screen.getByRole('button', { name: 'Create New Prompt' }));
+    expect((screen.getByRole('button', { name: 'Create Prompt' }) as HTMLButtonElement).disabled).toBe(true);
+    await typist.type(screen.getByLabelText('Name'), 'Copper juniors');
+    await typist.type(screen.getByLabelText('System prompt'), 'Look for copper drilling.');
+    await typist.click(screen.getByRole('button', { name: 'Create Prompt' }));
+    expect(await screen.findByText('Prompt created successfully')).toBeTruthy();
+    const post = requests.find((request) => request.method === 'POST' && request.path === '/api/v1/prompts');
+    expect(post?.body).toEqual({
+      name: 'Copper juniors',
+      prompt_text: 'Look for copper drilling.',
+      description: null,
+      function_schema: DEFAULT_FUNCTION_SCHEMA,
+      set_as_active: true,
+    });
+    const banner = await screen.findByRole('region', { name: 'Currently Active' });
+    expect(await within(banner).findByText('Copper juniors')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+  });
+
+  it('activates an older prompt, and says so when that fails', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('button', { name: 'Activate Older prompt' }));
+    expect(await screen.findByText('Prompt activated successfully')).toBeTruthy();
+    const banner = screen.getByRole('region', { name: 'Currently Active' });
+    expect(await within(banner).findByText('Older prompt')).toBeTruthy();
+
+    overrides = (request) =>
+      request.path.endsWith('/activate') ? { status: 500, body: { detail: 'boom' } } : undefined;
+    await typist.click(await screen.findByRole('button', { name: 'Activate Mining news sales signals' }));
+    expect(await screen.findByText('Failed to activate prompt')).toBeTruthy();
+  });
+
+  it('says when the templates cannot be loaded, and lets notices go after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    overrides = (request) => (request.path === '/api/v1/prompts' ? { status: 500, body: { detail: 'x' } } : undefined);
+    renderWithQueryClient(<PromptsPage />);
+    expect(await screen.findByText('Failed to load prompt templates')).toBeTruthy();
+    expect(screen.getByText('Prompt templates could not be loaded.')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByText('Failed to load prompt templates')).toBeNull();
+    expect(screen.getByText('Prompt templates could not be loaded.')).toBeTruthy();
+  });
+});

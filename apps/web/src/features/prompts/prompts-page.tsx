@@ -1,0 +1,119 @@
+import type { Prompt, PromptInput } from '@mining-hub/contract/prompts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { PlusIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { activePromptQueryOptions, promptsQueryOptions, useActivatePrompt, useSavePrompt } from './api.ts';
+import { ActivePromptBanner } from './components/active-prompt-banner.tsx';
+import { PromptEditor, type EditorTab } from './components/prompt-editor.tsx';
+import { PromptList } from './components/prompt-list.tsx';
+import { NoticeStack, TimedNotice, useNotices } from './components/prompt-notices.tsx';
+import { draftFromPrompt, newPromptDraft } from './prompt-draft.ts';
+import { failureDetail, PROMPT_MESSAGES } from './prompt-messages.ts';
+
+/** AI Prompts (/prompts): the active prompt, its editor, and every template (SPEC.md section 2). */
+export function PromptsPage() {
+  const active = useQuery(activePromptQueryOptions());
+  const prompts = useQuery(promptsQueryOptions());
+  const save = useSavePrompt();
+  const activate = useActivatePrompt();
+  const { notices, notify, dismiss } = useNotices();
+  const [mode, setMode] = useState<'edit' | 'create'>('edit');
+  // A new number remounts the editor with a fresh draft each time Create New Prompt is pressed.
+  const [createRound, setCreateRound] = useState(0);
+  const [tab, setTab] = useState<EditorTab>('text');
+
+  const startCreate = () => {
+    setMode('create');
+    setCreateRound((round) => round + 1);
+    setTab('text');
+  };
+
+  const handleSave = (input: PromptInput) => {
+    const creating = mode === 'create';
+    save.mutate(
+      { id: creating ? undefined : active.data?.id, input },
+      {
+        onSuccess: () => {
+          notify('success', creating ? PROMPT_MESSAGES.created : PROMPT_MESSAGES.updated);
+          if (creating) setMode('edit');
+        },
+        onError: (error) => notify('error', PROMPT_MESSAGES.saveFailed, failureDetail(error)),
+      },
+    );
+  };
+
+  const handleActivate = (prompt: Prompt) => {
+    activate.mutate(prompt.id, {
+      onSuccess: () => notify('success', PROMPT_MESSAGES.activated),
+      onError: (error) => notify('error', PROMPT_MESSAGES.activateFailed, failureDetail(error)),
+    });
+  };
+
+  const editorProps = {
+    saving: save.isPending,
+    tab,
+    onTabChange: setTab,
+    onSave: handleSave,
+    onInvalid: (message: string) => notify('error', PROMPT_MESSAGES.saveFailed, message),
+    onCancel: () => setMode('edit'),
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="AI Prompt Management"
+        description="The system prompt and output schema the AI uses to turn each article into a sales signal. Exactly one prompt is active at a time."
+        actions={
+          <Button onClick={startCreate}>
+            <PlusIcon className="size-4" />
+            Create New Prompt
+          </Button>
+        }
+      />
+      <NoticeStack notices={notices} onDismiss={dismiss}>
+        {prompts.isError && (
+          <TimedNotice key={prompts.errorUpdatedAt} kind="error" message={PROMPT_MESSAGES.listLoadFailed} />
+        )}
+      </NoticeStack>
+
+      {active.data && <ActivePromptBanner prompt={active.data} />}
+
+      {mode === 'create' ? (
+        <PromptEditor key={`create-${createRound}`} mode="create" initialDraft={newPromptDraft()} {...editorProps} />
+      ) : active.data ? (
+        <PromptEditor
+          key={`edit-${active.data.id}-${active.data.version}`}
+          mode="edit"
+          initialDraft={draftFromPrompt(active.data)}
+          {...editorProps}
+        />
+      ) : (
+        <Card title="Edit Active Prompt">
+          {active.isPending ? (
+            <Spinner />
+          ) : (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-red-700">
+              The active prompt could not be loaded.
+              <Button variant="secondary" size="sm" onClick={() => void active.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+
+      <PromptList
+        prompts={prompts.data}
+        loading={prompts.isPending}
+        failed={prompts.isError}
+        onRetry={() => void prompts.refetch()}
+        activatingId={activate.isPending ? activate.variables : undefined}
+        onActivate={handleActivate}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { okSchema } from '@mining-hub/contract/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, NO_RESPONSE_STATUS } from './api-client.ts';
+
+function answer(status: number, body: string, contentType = 'application/json') {
+  vi.stubGlobal('fetch', async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('parses a successful answer with the given schema', async () => {
+    answer(200, JSON.stringify({ success: true, data: { n: 3 }, extra: 'ignored' }));
+    const schema = z.object({ success: z.literal(true), data: z.object({ n: z.number() }) });
+    await expect(apiRequest('/things', schema)).resolves.toEqual({ success: true, data: { n: 3 } });
+  });
+
+  it('turns a 4xx with a detail into an ApiError carrying status, detail and body', async () => {
+    answer(401, JSON.stringify({ detail: 'Invalid credentials' }));
+    const error = await failure(apiRequest('/auth/login', okSchema, { method: 'POST', body: {} }));
+    expect(error.status).toBe(401);
+    expect(error.detail).toBe('Invalid credentials');
+    expect(error.body).toEqual({ detail: 'Invalid credentials' });
+  });
+
+  it('keeps the extra fields of a throttled answer in the body', async () => {
+    answer(429, JSON.stringify({ detail: 'Too many attempts', wait_time: 42 }));
+    const error = await failure(apiRequest('/auth/login', okSchema, { method: 'POST' }));
+    expect(error.status).toBe(429);
+    expect(error.body).toEqual({ detail: 'Too many attempts', wait_time: 42 });
+  });
+
+  it('words a failure without a JSON detail by its status', async () => {
+    answer(502, '<html>Bad gateway</html>', 'text/html');
+    const error = await failure(apiRequest('/stats/dashboard', okSchema));
+    expect(error.status).toBe(502);
+    expect(error.detail).toMatch(/^Server error: 502/);
+    expect(error.body).toBe('<html>Bad gateway</html>');
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failure(apiRequest('/auth/me', okSchema));
+    expect(error.status).toBe(NO_RESPONSE_STATUS);
+    expect(error.detail).toBe('Network error - cannot reach server');
+  });
+
+  it('rejects a successful answer that does not match the contract', async () => {
+    answer(200, JSON.stringify({ success: false }));
+    await expect(apiRequest('/auth/logout', okSchema, { method: 'POST' })).rejects.toThrow(z.ZodError);
+  });
+
+  it('sends JSON with the session cookie to /api/v1', async () => {
+    let seen: { url: string; init: RequestInit | undefined } | undefined;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      seen = { url, init };
+      return new Response(JSON.stringify({ success: true }), { status: 200 });
+    });
+    await apiRequest('/pinboard/widgets', okSchema, { method: 'POST', body: { title: 'x' } });
+    expect(seen?.url).toBe('/api/v1/pinboard/widgets');
+    expect(seen?.init?.credentials).toBe('include');
+    expect(seen?.init?.body).toBe('{"title":"x"}');
+    expect(new Headers(seen?.init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});

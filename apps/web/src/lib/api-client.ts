@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+
+export const API_BASE = '/api/v1';
+export const API_TIMEOUT_MS = 30_000;
+
+/** Status used for failures that never got an HTTP answer (network down, timeout). */
+export const NO_RESPONSE_STATUS = 0;
+
+/** A failed API call: the HTTP status, the server's `detail` message and the raw body for callers that need more. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly body: unknown;
+
+  constructor(status: number, detail: string, body: unknown) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Cancels the call, e.g. TanStack Query's signal when a query is abandoned. */
+  signal?: AbortSignal;
+}
+
+/** Calls the JSON API under /api/v1 and parses a successful answer with the contract's schema. */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  { method = 'GET', body, signal }: ApiRequestOptions = {},
+): Promise<z.output<Schema>> {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // A caller's own cancellation is not a failure worth reporting; let it through untouched.
+    if (signal?.aborted) throw error;
+    const timedOut = timeout.aborted;
+    throw new ApiError(
+      NO_RESPONSE_STATUS,
+      timedOut ? 'The server took too long to answer. Please try again.' : 'Network error - cannot reach server',
+      null,
+    );
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, detailOf(payload, response), payload);
+  return schema.parse(payload);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function detailOf(payload: unknown, response: Response): string {
+  if (typeof payload === 'object' && payload !== null && 'detail' in payload && typeof payload.detail === 'string') {
+    return payload.detail;
+  }
+  return `Server error: ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+}

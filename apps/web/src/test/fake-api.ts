@@ -1,0 +1,26 @@
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Responder = (request: FakeRequest) => { status: number; body?: unknown } | undefined;
+
+/** Replaces global fetch with a tiny in-test server; unknown routes answer 404 like the real API. */
+export function stubApi(respond: Responder): void {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    const answer = respond(request) ?? { status: 404, body: { detail: 'Not found' } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+}

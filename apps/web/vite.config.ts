@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server owns /api, /health and /ws; in development Vite forwards them so the app stays same-origin.
+// changeOrigin stays false (Vite's string shorthand turns it on): the server compares Origin with Host,
+// so Host must remain the dev server's own.
+const apiTarget = { target: 'http://127.0.0.1:8000', changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist' },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/health': apiTarget,
+      '/ws': { ...apiTarget, ws: true },
+    },
+  },
+});

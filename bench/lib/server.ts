@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' } as const;
+
+export interface BenchServer {
+  /** http://127.0.0.1:<port>, also the Origin the server expects on state-changing requests. */
+  origin: string;
+  /** The server's process id, e.g. to read its memory use from /proc. */
+  pid: number | undefined;
+  /** SIGTERMs the server, waits for it to exit and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (`node apps/server/src/main.ts`) on a free port with a throwaway DATA_DIR. */
+export async function startServer(
+  options: {
+    databaseUrl?: string | undefined;
+    /** Extra environment (e.g. NEWS_FEEDS). */
+    env?: Record<string, string>;
+    /** A prepared data directory (e.g. a seeded PGlite); removed on stop like a fresh one. */
+    dataDir?: string;
+  } = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-bench-')));
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOG_LEVEL: 'warning',
+      // Empty values count as unset, so settings from the caller's shell cannot leak into the run.
+      DATABASE_URL: options.databaseUrl ?? '',
+      LOG_DIR: '',
+      PUBLIC_ORIGIN: '',
+      ROLE: 'all',
+      ...options.env,
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    await stopChild(child, exited);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(origin, exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, pid: child.pid, stop };
+}
+
+/** Signs the bench admin in and returns the `mh_session=…` cookie to send as a Cookie header. */
+export async function signIn(server: BenchServer): Promise<string> {
+  const response = await fetch(`${server.origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('mh_session='));
+  if (!cookie) throw new Error('sign-in answered 200 without an mh_session cookie');
+  return cookie;
+}
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh PostgreSQL database for one run, on BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default.
+ * Returns undefined, after printing why, when that server does not answer: PostgreSQL figures are optional.
+ */
+export async function createPostgresDatabase(): Promise<BenchDatabase | undefined> {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const where = new URL(serverUrl);
+    where.password = ''; // never print a password
+    console.log(`skipped PostgreSQL: ${where.toString()} does not answer (${describe(error)})`);
+    await admin.end().catch(() => undefined);
+    return undefined;
+  }
+  const name = `mh_bench_${crypto.randomBytes(6).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        // FORCE: a server that died mid-run may still hold connections.
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Count per status code, to say what went wrong when non2xx > 0. */
+  statusCodes: Record<string, number>;
+}
+
+/** Loads one URL with autocannon and returns the mean req/s and the p99 latency. */
+export async function load(options: {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.durationSeconds,
+  });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
+  );
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes,
+  };
+}
+
+/** Prints one figure as an aligned line: `name  unit  value  note`. */
+export function printFigure(name: string, value: number, unit: string, note?: string): void {
+  const shown = Number.isInteger(value) || value >= 100 ? String(Math.round(value)) : value.toFixed(2);
+  const line = `${name.padEnd(40)} ${unit.padEnd(8)} ${shown.padStart(8)}`;
+  console.log(note ? `${line}  ${note}` : line);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('could not find a free port'))));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, exited: Promise<void>): Promise<void> {
+  let serverExited = false;
+  void exited.then(() => (serverExited = true));
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    // Fail at once instead of waiting out the timeout when the server could not start.
+    if (serverExited) throw new Error('the server exited before /health answered');
+    try {
+      const response = await fetch(`${origin}/health`);
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  // The server forces its own exit after a grace period; this only guards against a hang.
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // A refused connection to a name with several addresses is an AggregateError with an empty message.
+  if (error.message) return error.message;
+  return 'code' in error ? String(error.code) : error.name;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const userRoleSchema = z.enum(['admin', 'member']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: userRoleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Session lifetimes (SPEC.md section 4: the app refreshes every 30 minutes). */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+export const SESSION_REFRESH_INTERVAL_MS = 1_800_000;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { articleStatusSchema } from './articles.ts';
+import { successData } from './common.ts';
+import {
+  articleTypeFilterSchema,
+  commoditySymbolSchema,
+  countryCodeSchema,
+  stateCodeSchema,
+} from './reference-data.ts';
+
+/** Spec limits (SPEC.md section 9). */
+export const ARTICLE_PAGE_SIZE = 20;
+export const MAX_ARTICLE_PAGE_SIZE = 100;
+export const MAX_DATE_RANGE_DAYS = 3650;
+/** Market cap and outstanding shares are in millions; the filter panel defaults to 0–10,000. */
+export const RANGE_DEFAULT = { min: 0, max: 10_000 } as const;
+
+const text = (max = 200) => z.string().trim().max(max).default('');
+/** An optional reference value: '' means any, anything else must be known (and is normalised to its code). */
+const optionalCode = <T extends z.ZodType<string, string>>(schema: T) => z.union([z.literal(''), schema]).default('');
+
+export const numberRangeSchema = z
+  .object({ min: z.number().min(0).max(1e9), max: z.number().min(0).max(1e9) })
+  .refine((range) => range.min <= range.max, { message: 'min must not be greater than max', path: ['min'] });
+export type NumberRange = z.infer<typeof numberRangeSchema>;
+
+/** `POST /fetch-news-session` (SPEC.md section 7): the filter set with the date preset turned into days. */
+export const fetchNewsRequestSchema = z.object({
+  dateRange: z.number().int().min(1).max(MAX_DATE_RANGE_DAYS),
+  country: optionalCode(countryCodeSchema),
+  state: optionalCode(stateCodeSchema),
+  area: text(200),
+  commodity: z.array(commoditySymbolSchema).max(100).default([]),
+  type: z.array(articleTypeFilterSchema).max(50).default([]),
+  free_text_search: text(500),
+  company: text(),
+  project: text(),
+  ticker: text(40),
+  article: text(),
+  marketcap: numberRangeSchema.default(RANGE_DEFAULT),
+  outstandingshares: numberRangeSchema.default(RANGE_DEFAULT),
+});
+export type FetchNewsRequest = z.input<typeof fetchNewsRequestSchema>;
+export type NewsQuery = z.output<typeof fetchNewsRequestSchema>;
+
+export const fetchNewsResponseSchema = z.object({
+  success: z.literal(true),
+  session_id: z.string(),
+  message: z.string(),
+});
+
+export const articleSchema = z.object({
+  article_id: z.number().int(),
+  title: z.string(),
+  source: z.string(),
+  url: z.string().nullable(),
+  description: z.string().nullable(),
+  excerpt: z.string().nullable(),
+  content: z.string().nullable(),
+  text: z.string().nullable(),
+  expanded_description: z.string().nullable(),
+  full_content: z.string().nullable(),
+  status: articleStatusSchema,
+  failure_reason: z.string().nullable(),
+  article_type: z.string(),
+  pdf_iframe_url: z.string().nullable(),
+  fetched_at: z.string(),
+  published_at: z.string().nullable(),
+  raw_json: z.object({
+    date: z.string().nullable().optional(),
+    link: z.string().nullable().optional(),
+    pdf_iframe_url: z.string().nullable().optional(),
+  }),
+  commodities: z.array(z.string()),
+  countries: z.array(z.string()),
+  states: z.array(z.string()),
+  type_group: z.string().nullable(),
+  type: z.string().nullable(),
+  company: z.string().nullable(),
+  ticker: z.string().nullable(),
+  project: z.string().nullable(),
+  /** The AI analysis (fields of the prompt's output schema) once the article is analysed. */
+  analysis: z.record(z.string(), z.unknown()).nullable(),
+  analysis_prompt_id: z.number().int().nullable(),
+  analysis_prompt_version: z.number().int().nullable(),
+  crm_company_id: z.string().nullable(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  page_size: z.number().int(),
+  total_count: z.number().int(),
+  total_pages: z.number().int(),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const sessionParamsSchema = z.object({ sessionId: z.string().uuid() });
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_ARTICLE_PAGE_SIZE).default(ARTICLE_PAGE_SIZE),
+});
+
+export const articlePageResponseSchema = z.object({ data: z.array(articleSchema), pagination: paginationSchema });
+export const articleIdsResponseSchema = successData(z.object({ article_ids: z.array(z.number().int()) }));
+export const articleResponseSchema = successData(articleSchema);
+export const articleParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The filter set the page keeps and saves as the automatic configuration (SPEC.md section 3). */
+export const filterSetSchema = z.object({
+  country: text(100),
+  state: text(100),
+  area: text(200),
+  commodity: z.array(z.string().max(60)).max(100).default([]),
+  type: z.array(z.string().max(60)).max(100).default([]),
+  project: text(),
+  company: text(),
+  ticker: text(40),
+  article: text(),
+  'free-text-search': text(500),
+  dateFilter: z
+    .object({
+      preset: z.enum(['today', 'last-3-days', 'last-7-days', 'last-30-days', 'this-year', 'all-time', 'custom']),
+      customRange: z
+        .object({ startDate: z.string().max(40).nullable(), endDate: z.string().max(40).nullable() })
+        .nullable()
+        .default(null),
+    })
+    .default({ preset: 'today', customRange: null }),
+  countryWhere: text(20).default('all'),
+  stateWhere: text(20).default('all'),
+  areaWhere: text(20).default('all'),
+  commoditiesWhere: text(20).default('all'),
+  marketcap: numberRangeSchema.default(RANGE_DEFAULT),
+  outstandingshares: numberRangeSchema.default(RANGE_DEFAULT),
+  projectSize: z.tuple([z.number().nullable(), z.number().nullable()]).default([null, null]),
+});
+export type FilterSet = z.infer<typeof filterSetSchema>;
+
+export const autoModeResponseSchema = successData(filterSetSchema.nullable());
