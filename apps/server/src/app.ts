@@ -23,6 +23,7 @@ import { registerLiveSocket } from './live/ws-hub.ts';
 import type { Logger } from './logging.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import { registerDemoDirectoryRoutes } from './modules/demo-directory/demo-directory.routes.ts';
 import { registerDemoNewsRoutes } from './modules/demo-news/demo-news.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
@@ -36,6 +37,8 @@ import { registerPinboardRoutes } from './modules/pinboard/pinboard.routes.ts';
 import type { PinboardService } from './modules/pinboard/pinboard.service.ts';
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.ts';
 import type { PromptsService } from './modules/prompts/prompts.service.ts';
+import { registerScraperRoutes } from './modules/scraper/scraper.routes.ts';
+import type { ScraperService } from './modules/scraper/scraper.service.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import type { StatsService } from './modules/stats/stats.service.ts';
 
@@ -53,6 +56,7 @@ export interface AppDeps {
     stats: StatsService;
     news: NewsService;
     pipeline: PipelineService;
+    scraper: ScraperService;
   };
 }
 
@@ -90,7 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerStatsRoutes(app, { stats: deps.services.stats });
   registerNewsRoutes(app, { news: deps.services.news });
   registerDemoNewsRoutes(app);
+  registerDemoDirectoryRoutes(app);
   registerPipelineRoutes(app, { pipeline: deps.services.pipeline, exportOutbox: () => exportOutboxCsv(deps.db) });
+  registerScraperRoutes(app, { scraper: deps.services.scraper });
   registerLiveSocket(app, { bus: deps.bus });
   await registerWebApp(app, deps.config.webDistDir);
   return app;

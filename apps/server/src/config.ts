@@ -27,6 +27,7 @@ const envSchema = z
     PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     PIPELINE_AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
     PIPELINE_CRM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   })
   .refine((env) => env.ROLE === 'all' || env.DATABASE_URL, {
     message: 'ROLE=api and ROLE=worker need DATABASE_URL: the embedded database belongs to one process',
@@ -68,6 +69,10 @@ export interface AppConfig {
     aiConcurrency: number;
     crmConcurrency: number;
   };
+  scraper: {
+    /** The Chromium the scraper's browser crawler drives (Debian's by default). */
+    chromiumPath: string;
+  };
 }
 
 /** Reads the operator contract (DESIGN.md section 2) from the environment; throws with every bad variable named. */
@@ -107,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       aiConcurrency: values.PIPELINE_AI_CONCURRENCY,
       crmConcurrency: values.PIPELINE_CRM_CONCURRENCY,
     },
+    scraper: { chromiumPath: values.CHROMIUM_PATH },
   };
 }

@@ -14,6 +14,9 @@ import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
 import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
 import { createServices } from './services.ts';
+import { projectSourceConfig } from './adapters/project-sources/project-sources.ts';
+import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
+import { createScraperSupervisor } from './modules/scraper/scraper.supervisor.ts';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 
@@ -40,16 +43,18 @@ async function main(): Promise<void> {
   const boss = await startJobQueue(database, rootLogger.child({ name: 'jobs' }));
   const bus = await createLiveBus({ postgresUrl: config.databaseUrl, logger: rootLogger.child({ name: 'live' }) });
   const pipelineLogger = rootLogger.child({ name: 'pipeline' });
+  // Demo articles and the demo project directory live on this server; a worker-only process reaches it the same way.
+  const appOrigin =
+    config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const services = createServices(database.db, {
     boss,
     bus,
     logger: pipelineLogger,
     newsFetchIntervalSeconds: config.news.fetchIntervalSeconds,
     logDir: config.logDir,
+    scraperOutputDir: path.join(config.dataDir, 'scraper', 'outputs'),
     pipeline: {
-      // Demo articles live on this server; a worker-only process reaches it the same way.
-      appOrigin:
-        config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`,
+      appOrigin,
       analyser: createAnalyser(config.pipeline),
       crm: createCrmAdapter(config.pipeline, database.db),
       concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
@@ -87,6 +92,24 @@ async function main(): Promise<void> {
     });
     await workPipelineJobs(boss, services.pipeline, pipelineLogger, config.pipeline.concurrency);
   }
+  const scraperRepository = createScraperRepository(database.db);
+  // The embedded database has one process: a run owned before this start was owned by a process now gone.
+  if (database.engine.kind === 'pglite') await scraperRepository.releaseAll();
+  const scraperSupervisor = runsWorker
+    ? createScraperSupervisor({
+        repository: scraperRepository,
+        logger: rootLogger.child({ name: 'scraper' }),
+        scraperDir: path.join(config.dataDir, 'scraper'),
+        logDir: config.logDir,
+        logLevel: config.logLevel,
+        chromiumPath: config.scraper.chromiumPath,
+        source: projectSourceConfig({
+          appOrigin,
+          mininghubToken: config.news.mininghubToken,
+          mininghubBaseUrl: config.news.mininghubBaseUrl,
+        }),
+      })
+    : undefined;
   const app = runsApi ? await buildApp({ config, logger: rootLogger, db: database.db, bus, services }) : undefined;
   if (app) {
     await app.listen({ port: config.port, host: config.host });
@@ -94,6 +117,8 @@ async function main(): Promise<void> {
   } else {
     logger.info(`worker started (role ${config.role})`);
   }
+  // After listening: the scraper child crawls the demo directory this server serves.
+  scraperSupervisor?.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -106,6 +131,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 5_000);
     forced.unref();
     try {
+      await scraperSupervisor?.close(); // the crawl stops where it is and continues after the restart
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss.stop({ graceful: true, timeout: SHUTDOWN_GRACE_MS }); // running jobs finish or go back to the queue
       await bus.close();

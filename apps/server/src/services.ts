@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
 import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
 import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
@@ -24,11 +25,17 @@ import { createPromptsRepository } from './modules/prompts/prompts.repository.ts
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
+import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
+import { createScraperService } from './modules/scraper/scraper.service.ts';
 
 export interface ServiceOptions {
   /** The job queue; the users CLI runs without one, and then nothing may enqueue. */
   boss?: PgBoss;
   newsFetchIntervalSeconds?: number;
+  /** DATA_DIR/scraper/outputs, where the scraper's files are listed from; a temporary folder in tests. */
+  scraperOutputDir?: string;
+  /** How long a scraper start waits for a worker to report the child's pid (0 where no worker runs). */
+  scraperStartWaitMs?: number;
   /** LOG_DIR, read by the System Logs screen; without it the screen lists no files. */
   logDir?: string;
   /** Where live messages go; the CLI has none. */
@@ -90,6 +97,11 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       }),
     }),
     stats: createStatsService(createStatsRepository(db)),
+    scraper: createScraperService({
+      repository: createScraperRepository(db),
+      outputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
+      startWaitMs: options.scraperStartWaitMs,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -12,6 +12,9 @@ import { defineNewsJobs, workNewsJobs } from '../src/modules/news/news.jobs.ts';
 import { createNewsRepository } from '../src/modules/news/news.repository.ts';
 import { definePipelineJobs, workPipelineJobs } from '../src/modules/pipeline/pipeline.jobs.ts';
 import { createServices, type ServiceOptions, type Services } from '../src/services.ts';
+import { createScraperRepository } from '../src/modules/scraper/scraper.repository.ts';
+import { createScraperSupervisor, type ScraperSupervisor } from '../src/modules/scraper/scraper.supervisor.ts';
+import type { ProjectSourceConfig } from '../src/scraper/scraper-messages.ts';
 import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
 
 /** The origin `app.inject` requests come from (its default Host is localhost:80). */
@@ -26,6 +29,10 @@ export interface TestApp {
   boss: PgBoss | undefined;
   /** LOG_DIR of this app: a fresh temporary directory unless the test passed one. */
   logDir: string;
+  /** DATA_DIR/scraper of this app: a fresh temporary directory. */
+  scraperDir: string;
+  /** http://127.0.0.1:port when the app listens (scraperSupervisor), else undefined. */
+  origin: string | undefined;
   close(): Promise<void>;
 }
 
@@ -41,6 +48,11 @@ export interface TestAppOptions {
   pipeline?: ServiceOptions['pipeline'];
   /** Run batch jobs (starts pg-boss). */
   pipelineJobs?: boolean;
+  /**
+   * Supervise scraper runs as a worker does: the app then listens on a free port, and the child crawls
+   * the demo directory it serves unless another source is given.
+   */
+  scraperSupervisor?: { source?: ProjectSourceConfig; stopGraceMs?: number; logLevel?: 'debug' | 'info' };
 }
 
 /** buildApp on a fresh database of the given engine, without the web bundle. */
@@ -50,10 +62,13 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
   const bus = await createLiveBus({ postgresUrl: database.url, logger });
   const boss = options.newsSources || options.pipelineJobs ? await startJobQueue(database.handle, logger) : undefined;
   const logDir = options.logDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-logs-')));
+  const scraperDir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-scraper-'));
   const services = createServices(database.handle.db, {
     boss,
     bus,
     logger,
+    scraperOutputDir: path.join(scraperDir, 'outputs'),
+    scraperStartWaitMs: options.scraperSupervisor ? undefined : 0,
     pipeline: options.pipeline,
     newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
     logDir,
@@ -80,6 +95,25 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     bus,
     services,
   });
+  let origin: string | undefined;
+  let supervisor: ScraperSupervisor | undefined;
+  if (options.scraperSupervisor) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : undefined;
+    supervisor = createScraperSupervisor({
+      repository: createScraperRepository(database.handle.db),
+      logger,
+      scraperDir,
+      logDir,
+      logLevel: options.scraperSupervisor.logLevel ?? 'info',
+      chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      source: options.scraperSupervisor.source ?? { kind: 'demo', baseUrl: origin ?? '' },
+      pollMs: 100,
+      stopGraceMs: options.scraperSupervisor.stopGraceMs,
+    });
+    supervisor.start();
+  }
   return {
     app,
     database,
@@ -87,12 +121,16 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     bus,
     boss,
     logDir,
+    scraperDir,
+    origin,
     close: async () => {
+      await supervisor?.close();
       await app.close();
       await boss?.stop({ graceful: false, close: true });
       await bus.close();
       if (!options.database) await database.drop();
       if (!options.logDir) await rm(logDir, { recursive: true, force: true });
+      await rm(scraperDir, { recursive: true, force: true });
     },
   };
 }

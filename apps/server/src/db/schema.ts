@@ -1,4 +1,5 @@
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
+import type { ScraperMode, ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables the migrations create. */
@@ -19,6 +20,7 @@ export interface Database {
   crm_notes: CrmNotesTable;
   pipeline_batches: PipelineBatchesTable;
   pipeline_batch_items: PipelineBatchItemsTable;
+  scraper_runs: ScraperRunsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -205,4 +207,22 @@ export interface CrmNotesTable {
   contact_ids: ColumnType<number[], number[] | undefined, number[]>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+export type ScraperRunState = 'running' | 'paused' | 'stopping' | 'completed' | 'cancelled' | 'failed';
+
+export interface ScraperRunsTable {
+  id: Generated<number>;
+  status: ScraperRunState;
+  mode: ScraperMode;
+  settings: ColumnType<ScraperSettings, string, string>;
+  started_by: number | null;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+  owner: string | null;
+  heartbeat_at: Date | null;
+  host: string | null;
+  pid: number | null;
+  progress: ColumnType<ScraperProgress | null, string | null, string | null>;
+  error: string | null;
 }

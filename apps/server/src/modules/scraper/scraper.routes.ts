@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { errorBodySchema } from '@mining-hub/contract/common';
+import {
+  scraperControlResponseSchema,
+  scraperDeleteResponseSchema,
+  scraperFileParamsSchema,
+  scraperOutputsResponseSchema,
+  scraperProgressResponseSchema,
+  scraperStartRequestSchema,
+  scraperStatusResponseSchema,
+  type ScraperStatus,
+} from '@mining-hub/contract/scraper';
+import type { ZodApp } from '../../http/types.ts';
+import { OUTPUT_CONTENT_TYPES } from './scraper-outputs.ts';
+import type { ScraperService } from './scraper.service.ts';
+
+const tags = ['scraper'];
+const controlResponses = { 200: scraperControlResponseSchema, 400: errorBodySchema, 409: errorBodySchema };
+const controlled = (status: ScraperStatus) => ({ success: true, data: status, error: null });
+
+/** The Scraper screen (SPEC.md section 7, Scraper). Control calls answer the status after the call. */
+export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperService }): void {
+  const { scraper } = deps;
+
+  app.get('/api/v1/scraper/status', { schema: { tags, response: { 200: scraperStatusResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await scraper.status(),
+  }));
+
+  app.get('/api/v1/scraper/progress', { schema: { tags, response: { 200: scraperProgressResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await scraper.progress(),
+  }));
+
+  app.get('/api/v1/scraper/outputs', { schema: { tags, response: { 200: scraperOutputsResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await scraper.outputs(),
+  }));
+
+  app.post(
+    '/api/v1/scraper/start',
+    { schema: { tags, body: scraperStartRequestSchema, response: controlResponses } },
+    async (request) => controlled(await scraper.start(request.body, request.user?.id ?? null)),
+  );
+  app.post('/api/v1/scraper/pause', { schema: { tags, response: controlResponses } }, async () =>
+    controlled(await scraper.pause()),
+  );
+  app.post('/api/v1/scraper/resume', { schema: { tags, response: controlResponses } }, async () =>
+    controlled(await scraper.resume()),
+  );
+  app.post('/api/v1/scraper/stop', { schema: { tags, response: controlResponses } }, async () =>
+    controlled(await scraper.stop()),
+  );
+
+  app.get(
+    '/api/v1/scraper/download/:type/:filename',
+    // No 2xx schema: the body is the file itself.
+    { schema: { tags, params: scraperFileParamsSchema } },
+    async (request, reply) => {
+      const { type, filename } = request.params;
+      const file = await scraper.outputFile(type, filename);
+      const stats = await fs.promises.stat(file);
+      return reply
+        .type(OUTPUT_CONTENT_TYPES[type])
+        .header('content-length', stats.size)
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  app.delete(
+    '/api/v1/scraper/outputs/:type/:filename',
+    {
+      schema: {
+        tags,
+        params: scraperFileParamsSchema,
+        response: { 200: scraperDeleteResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await scraper.deleteOutput(request.params.type, request.params.filename);
+      return { success: true as const, detail: `Deleted ${request.params.filename}` };
+    },
+  );
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

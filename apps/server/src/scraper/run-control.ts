@@ -1,0 +1,74 @@
+/** What pause, resume and stop act on: the crawlers running at the moment. */
+export interface Pausable {
+  pause(): Promise<void>;
+  resume(): void;
+  abort(): Promise<void>;
+}
+
+/**
+ * Pause, resume and stop as the crawl sees them. Running crawlers are paused in place (requests in
+ * flight finish first); the phase loop waits at its next step until resumed or stopped.
+ */
+export class RunControl {
+  private paused = false;
+  private isStoppedFlag = false;
+  private readonly active = new Set<Pausable>();
+  private waiters: (() => void)[] = [];
+  private markStopped: () => void = () => {};
+  /** Resolves when the run is stopped. */
+  readonly stopped = new Promise<void>((resolve) => {
+    this.markStopped = resolve;
+  });
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  get isStopped(): boolean {
+    return this.isStoppedFlag;
+  }
+
+  async pause(): Promise<void> {
+    if (this.paused || this.isStoppedFlag) return;
+    this.paused = true;
+    await Promise.all([...this.active].map((crawler) => crawler.pause()));
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    for (const crawler of this.active) crawler.resume();
+    this.release();
+  }
+
+  async stop(): Promise<void> {
+    if (this.isStoppedFlag) return;
+    this.isStoppedFlag = true;
+    this.paused = false;
+    this.markStopped();
+    this.release();
+    await Promise.all([...this.active].map((crawler) => crawler.abort()));
+  }
+
+  /** Resolves once not paused (at once when running or stopped). */
+  async waitWhilePaused(): Promise<void> {
+    if (!this.paused) return;
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Registers a running crawler for the duration of `work`; a crawler started while paused pauses at once. */
+  async track<T>(crawler: Pausable, work: () => Promise<T>): Promise<T> {
+    this.active.add(crawler);
+    try {
+      return await work();
+    } finally {
+      this.active.delete(crawler);
+    }
+  }
+
+  private release(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
