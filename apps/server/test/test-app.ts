@@ -53,6 +53,8 @@ export interface TestAppOptions {
    * the demo directory it serves unless another source is given.
    */
   scraperSupervisor?: { source?: ProjectSourceConfig; stopGraceMs?: number; logLevel?: 'debug' | 'info' };
+  /** Share DATA_DIR/scraper between two app instances (restart tests); a fresh temporary one otherwise. */
+  scraperDir?: string;
 }
 
 /** buildApp on a fresh database of the given engine, without the web bundle. */
@@ -62,7 +64,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
   const bus = await createLiveBus({ postgresUrl: database.url, logger });
   const boss = options.newsSources || options.pipelineJobs ? await startJobQueue(database.handle, logger) : undefined;
   const logDir = options.logDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-logs-')));
-  const scraperDir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-scraper-'));
+  const scraperDir = options.scraperDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-scraper-')));
   const services = createServices(database.handle.db, {
     boss,
     bus,
@@ -130,7 +132,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       await bus.close();
       if (!options.database) await database.drop();
       if (!options.logDir) await rm(logDir, { recursive: true, force: true });
-      await rm(scraperDir, { recursive: true, force: true });
+      if (!options.scraperDir) await rm(scraperDir, { recursive: true, force: true });
     },
   };
 }

@@ -113,7 +113,11 @@ export class ProjectCrawler {
       counters.activity = `Discovered ${entry.gids.size} projects in ${country} (${counters.countriesCompleted}/${counters.countriesTotal} countries)`;
       this.deps.log('info', counters.activity);
     };
-    const enqueue = async (crawler: { addRequests(requests: CrawleeRequestInput[]): Promise<unknown> }, country: string, requests: CrawlRequest[]) => {
+    const enqueue = async (
+      crawler: { addRequests(requests: CrawleeRequestInput[]): Promise<unknown> },
+      country: string,
+      requests: CrawlRequest[],
+    ) => {
       const fresh = requests.filter((request) => !seenUrls.has(request.url));
       for (const request of fresh) seenUrls.add(request.url);
       const entry = pending.get(country) ?? { requests: 0, gids: new Set<string>() };
@@ -128,7 +132,11 @@ export class ProjectCrawler {
         requestHandler: async ({ request, response, body, contentType }) => {
           checkStatus(response.statusCode, response.headers['retry-after']);
           const country = String(request.userData.country);
-          const parsed = source.parseDiscovery({ url: request.url, body: body.toString(), contentType: contentType.type });
+          const parsed = source.parseDiscovery({
+            url: request.url,
+            body: body.toString(),
+            contentType: contentType.type,
+          });
           this.metrics.discoveryPages += 1;
           const entry = pending.get(country);
           for (const gid of parsed.gids) entry?.gids.add(gid);
@@ -198,6 +206,7 @@ export class ProjectCrawler {
         wall.start();
         assemblyClock.start();
         const needsBrowser = await this.fetchBatchOverHttp(batch);
+        await control.waitWhilePaused();
         if (needsBrowser.length > 0 && !control.isStopped) {
           browserRun ??= control.track(this.pausable(browser.crawler, browser.clock), () => browser.crawler.run());
           counters.activity = `Rendering ${needsBrowser.length} JavaScript pages of batch ${counters.currentBatch} in the browser`;
@@ -226,7 +235,11 @@ export class ProjectCrawler {
         requestHandler: async ({ request, response, body, contentType }) => {
           checkStatus(response.statusCode, response.headers['retry-after']);
           const gid = String(request.userData.gid);
-          const result = source.parseProject(gid, { url: request.url, body: body.toString(), contentType: contentType.type });
+          const result = source.parseProject(gid, {
+            url: request.url,
+            body: body.toString(),
+            contentType: contentType.type,
+          });
           this.metrics.httpProjectPages += 1;
           if (result.kind === 'needs-browser') needsBrowser.push(gid);
           else this.recordProject(result.project);
@@ -290,7 +303,11 @@ export class ProjectCrawler {
           if (response) checkStatus(response.status(), response.headers()['retry-after']);
           await page.waitForSelector(source.browserReadySelector, { timeout: BROWSER_READY_TIMEOUT_MS });
           const gid = String(request.userData.gid);
-          const result = source.parseProject(gid, { url: request.url, body: await page.content(), contentType: 'text/html' });
+          const result = source.parseProject(gid, {
+            url: request.url,
+            body: await page.content(),
+            contentType: 'text/html',
+          });
           if (result.kind === 'needs-browser') throw new Error('the page did not render its details');
           this.metrics.browserProjectPages += 1;
           this.recordProject(result.project);
@@ -395,7 +412,8 @@ function checkStatus(status: number | undefined, retryAfter: string | string[] |
   if (status === undefined || status < 400) return;
   if (status === 429 || status === 503) {
     const waitMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-    if (waitMs !== undefined) throw new RetryAfterError(`HTTP ${status}, retry after ${Math.round(waitMs / 1000)} s`, waitMs);
+    if (waitMs !== undefined)
+      throw new RetryAfterError(`HTTP ${status}, retry after ${Math.round(waitMs / 1000)} s`, waitMs);
     throw new Error(`HTTP ${status}`);
   }
   if (status >= 500) throw new Error(`HTTP ${status}`);

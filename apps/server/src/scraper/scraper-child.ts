@@ -18,7 +18,12 @@ const PROGRESS_INTERVAL_MS = 500;
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2] ?? '{}') as ScraperChildConfig;
-  const output = createLogger({ logDir: config.logDir, level: config.logLevel, stdout: false, fileName: 'scraper.log' });
+  const output = createLogger({
+    logDir: config.logDir,
+    level: config.logLevel,
+    stdout: false,
+    fileName: 'scraper.log',
+  });
   const logger = output.logger.child({ name: 'scraper' });
   routeCrawleeLogs(output.logger.child({ name: 'crawlee' }));
 
@@ -80,7 +85,9 @@ async function main(): Promise<void> {
     logger.info(
       `run ${config.runId} (${config.settings.mode} mode, ${source.name}): ${countries.length} countries, ` +
         `${config.settings.max_workers} workers, ${config.settings.max_concurrency} browser pages, batches of ${config.settings.batch_size}` +
-        (state.gids.size > 0 ? `; continuing with ${state.gids.size} ids and ${state.projects.size + state.failures.size} projects already done` : ''),
+        (state.gids.size > 0
+          ? `; continuing with ${state.gids.size} ids and ${state.projects.size + state.failures.size} projects already done`
+          : ''),
     );
     if (config.startPaused) onMessage({ type: 'pause' });
     const crawler = new ProjectCrawler({

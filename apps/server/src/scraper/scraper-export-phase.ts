@@ -97,7 +97,10 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
       return reason === undefined ? [] : [{ gid, reason }];
     }),
     throughput: {
-      projects_per_minute: perMinute(counters.projectsCompleted + counters.projectsFailed, Date.now() - input.crawlStartedAt),
+      projects_per_minute: perMinute(
+        counters.projectsCompleted + counters.projectsFailed,
+        Date.now() - input.crawlStartedAt,
+      ),
     },
   };
   await writeJsonFile(fileOf('reports'), report);

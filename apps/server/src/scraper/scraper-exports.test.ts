@@ -6,7 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScrapedProject } from '../adapters/project-sources/project-source.ts';
 import { buildCrmReadyJson, outputFileNames, writeExcelFile } from './scraper-exports.ts';
 
-const owner = { name: 'Redgum Resources', ticker: 'RGR', exchange: 'ASX', market_cap_musd: 120, website: 'https://www.redgum.example' };
+const owner = {
+  name: 'Redgum Resources',
+  ticker: 'RGR',
+  exchange: 'ASX',
+  market_cap_musd: 120,
+  website: 'https://www.redgum.example',
+};
 const projects: ScrapedProject[] = [
   {
     gid: 'AU-1',
@@ -35,7 +41,20 @@ const projects: ScrapedProject[] = [
     ],
     source_url: 'http://dir/projects/CA-2',
   },
-  { ...{ gid: 'PE-3', name: 'Andes Copper', commodities: ['Cu'], stage: null, country: 'PE', region: null, location: null }, owner: null, contacts: [], source_url: 'http://dir/projects/PE-3' },
+  {
+    ...{
+      gid: 'PE-3',
+      name: 'Andes Copper',
+      commodities: ['Cu'],
+      stage: null,
+      country: 'PE',
+      region: null,
+      location: null,
+    },
+    owner: null,
+    contacts: [],
+    source_url: 'http://dir/projects/PE-3',
+  },
 ];
 const run = { runId: 7, mode: 'test', source: 'demo directory', startedAt: new Date('2026-11-23T10:15:00Z') };
 
@@ -55,12 +74,31 @@ describe('scraper exports', () => {
     const json = buildCrmReadyJson(projects, run, new Date('2026-11-23T10:16:00Z'));
     expect(json.summary).toEqual({ companies: 1, projects: 3, contacts: 2 });
     const [company] = json.companies;
-    expect(company).toMatchObject({ name: 'Redgum Resources', domain: 'redgum.example', ticker: 'RGR', exchange: 'ASX' });
+    expect(company).toMatchObject({
+      name: 'Redgum Resources',
+      domain: 'redgum.example',
+      ticker: 'RGR',
+      exchange: 'ASX',
+    });
     expect(company?.projects.map((p) => p.gid)).toEqual(['AU-1', 'CA-2']);
     expect(company?.projects[1]?.country_name).toBe('Canada');
     expect(company?.contacts).toEqual([
-      { email: 'jane@redgum.example', firstName: 'Jane', lastName: 'Mary Smith', jobTitle: 'CEO', phone: '+61 8 9000 0000', projects: ['AU-1', 'CA-2'] },
-      { email: null, firstName: 'Tom', lastName: 'Lee', jobTitle: 'Exploration Manager', phone: null, projects: ['CA-2'] },
+      {
+        email: 'jane@redgum.example',
+        firstName: 'Jane',
+        lastName: 'Mary Smith',
+        jobTitle: 'CEO',
+        phone: '+61 8 9000 0000',
+        projects: ['AU-1', 'CA-2'],
+      },
+      {
+        email: null,
+        firstName: 'Tom',
+        lastName: 'Lee',
+        jobTitle: 'Exploration Manager',
+        phone: null,
+        projects: ['CA-2'],
+      },
     ]);
     expect(json.unowned_projects.map((p) => p.gid)).toEqual(['PE-3']);
   });

@@ -94,7 +94,10 @@ export function groupByCompany(projects: ScrapedProject[]): {
   const unowned: CrmReadyProject[] = [];
   for (const project of projects) {
     const { owner, contacts, ...details } = project;
-    const projectRow: CrmReadyProject = { ...details, country_name: countryNames.get(project.country) ?? project.country };
+    const projectRow: CrmReadyProject = {
+      ...details,
+      country_name: countryNames.get(project.country) ?? project.country,
+    };
     if (!owner) {
       unowned.push(projectRow);
       continue;

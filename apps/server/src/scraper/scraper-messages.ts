@@ -1,7 +1,8 @@
 import type { ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
 
 /** Where the child crawls: the app's demo directory or MiningHub. */
-export type ProjectSourceConfig = { kind: 'demo'; baseUrl: string } | { kind: 'mininghub'; baseUrl: string; token: string };
+export type ProjectSourceConfig =
+  { kind: 'demo'; baseUrl: string } | { kind: 'mininghub'; baseUrl: string; token: string };
 
 /** Everything the child process needs, passed as one JSON argument. */
 export interface ScraperChildConfig {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { emptyCounters, progressOf, Stopwatch, type CrawlCounters } from './scraper-progress.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
-const counters = (overrides: Partial<CrawlCounters>): CrawlCounters => ({ ...emptyCounters(), status: 'running', ...overrides });
+const counters = (overrides: Partial<CrawlCounters>): CrawlCounters => ({
+  ...emptyCounters(),
+  status: 'running',
+  ...overrides,
+});
 
 describe('progressOf', () => {
   it('starts at zero with no estimate', () => {
@@ -17,7 +21,12 @@ describe('progressOf', () => {
 
   it('spreads the phases over the overall bar: discovery to 10, assembly to 95, export to 100', () => {
     const discovery = progressOf(counters({ phase: 'discovery', countriesTotal: 4, countriesCompleted: 2 }), now);
-    expect(discovery).toMatchObject({ overall_progress: 5, phase_progress: 50, countries_total: 4, countries_completed: 2 });
+    expect(discovery).toMatchObject({
+      overall_progress: 5,
+      phase_progress: 50,
+      countries_total: 4,
+      countries_completed: 2,
+    });
     const assembly = progressOf(
       counters({ phase: 'assembly', projectsTotal: 100, projectsCompleted: 40, projectsFailed: 10 }),
       now,
@@ -31,9 +40,13 @@ describe('progressOf', () => {
   it('estimates completion from the measured assembly rate, and not while paused', () => {
     const running = counters({ phase: 'assembly', projectsTotal: 100, projectsCompleted: 20, projectsFailed: 5 });
     // 25 projects in 10 s: 75 left take 30 s, plus a second for the export.
-    expect(progressOf(running, now, { done: 25, elapsedMs: 10_000 }).estimated_completion).toBe('2026-11-23T10:00:31.000Z');
+    expect(progressOf(running, now, { done: 25, elapsedMs: 10_000 }).estimated_completion).toBe(
+      '2026-11-23T10:00:31.000Z',
+    );
     expect(progressOf(running, now, { done: 0, elapsedMs: 0 }).estimated_completion).toBeNull();
-    expect(progressOf({ ...running, status: 'paused' }, now, { done: 25, elapsedMs: 10_000 }).estimated_completion).toBeNull();
+    expect(
+      progressOf({ ...running, status: 'paused' }, now, { done: 25, elapsedMs: 10_000 }).estimated_completion,
+    ).toBeNull();
   });
 });
 

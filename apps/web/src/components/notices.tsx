@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { IconButton } from '../../../components/button.tsx';
-import { CloseIcon } from '../../../components/icons.tsx';
-import { NOTICE_DURATION_MS } from '../prompt-messages.ts';
+import { IconButton } from './button.tsx';
+import { CloseIcon } from './icons.tsx';
+
+/** Notices auto-dismiss after this long (SPEC.md sections 8 and 9). */
+export const NOTICE_DURATION_MS = 5000;
 
 // Older ones still time out; a burst of clicks must not bury the page.
 const MAX_SHOWN = 3;

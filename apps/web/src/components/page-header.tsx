@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 
 export function PageHeader({
   title,
+  note,
   description,
   actions,
 }: {
   title: string;
+  /** A state shown after the title, in lighter type, e.g. '(No Active Process)'; not part of the document title. */
+  note?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -13,7 +16,16 @@ export function PageHeader({
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <title>{`${title} · Mining Sales Hub`}</title>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {title}
+          {note && (
+            // The space keeps the accessible name readable: 'Title (Note)'.
+            <>
+              {' '}
+              <span className="ml-1 text-lg font-medium tracking-normal text-slate-500">{note}</span>
+            </>
+          )}
+        </h1>
         {description && <p className="mt-1 max-w-3xl text-sm text-slate-600">{description}</p>}
       </div>
       {actions}

@@ -1,7 +1,7 @@
 import { okSchema } from '@mining-hub/contract/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, NO_RESPONSE_STATUS } from './api-client.ts';
+import { ApiError, apiBlob, apiRequest, NO_RESPONSE_STATUS } from './api-client.ts';
 
 function answer(status: number, body: string, contentType = 'application/json') {
   vi.stubGlobal('fetch', async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -76,5 +76,26 @@ describe('apiRequest', () => {
     expect(seen?.init?.credentials).toBe('include');
     expect(seen?.init?.body).toBe('{"title":"x"}');
     expect(new Headers(seen?.init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('apiBlob', () => {
+  it('fetches a file body with the session cookie', async () => {
+    let seen: { url: string; init: RequestInit | undefined } | undefined;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      seen = { url, init };
+      return new Response('a,b\n1,2\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    });
+    const blob = await apiBlob('/scraper/download/reports/run.csv');
+    expect(await blob.text()).toBe('a,b\n1,2\n');
+    expect(seen?.url).toBe('/api/v1/scraper/download/reports/run.csv');
+    expect(seen?.init?.credentials).toBe('include');
+  });
+
+  it('turns a failed download into an ApiError with the detail', async () => {
+    answer(404, JSON.stringify({ detail: 'File not found' }));
+    const error = await failure(apiBlob('/scraper/download/json/gone.json'));
+    expect(error.status).toBe(404);
+    expect(error.detail).toBe('File not found');
   });
 });

@@ -39,16 +39,33 @@ export async function apiRequest<Schema extends z.ZodType>(
   schema: Schema,
   { method = 'GET', body, signal }: ApiRequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await send(
+    path,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    signal,
+  );
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, detailOf(payload, response), payload);
+  return schema.parse(payload);
+}
 
-  let response: Response;
+/** Fetches a file under /api/v1 with the session, e.g. a download; a failure is an ApiError like any other call. */
+export async function apiBlob(path: string, { signal }: Pick<ApiRequestOptions, 'signal'> = {}): Promise<Blob> {
+  const response = await send(path, { method: 'GET' }, signal);
+  if (!response.ok) {
+    const payload = await readJson(response);
+    throw new ApiError(response.status, detailOf(payload, response), payload);
+  }
+  return response.blob();
+}
+
+async function send(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    return await fetch(`${API_BASE}${path}`, {
+      ...init,
       credentials: 'include',
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
@@ -62,10 +79,6 @@ export async function apiRequest<Schema extends z.ZodType>(
       null,
     );
   }
-
-  const payload = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, detailOf(payload, response), payload);
-  return schema.parse(payload);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,10 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type ScraperOutputFile,
-  type ScraperOutputType,
-  type ScraperOutputs,
-} from '@mining-hub/contract/scraper';
+import { type ScraperOutputFile, type ScraperOutputType, type ScraperOutputs } from '@mining-hub/contract/scraper';
 import { badRequest, notFound } from '../../errors.ts';
 import { OUTPUT_EXTENSIONS } from '../../scraper/scraper-exports.ts';
 

@@ -60,7 +60,11 @@ describe.each(testEngines)('scraper routes on %s', (engine) => {
     it('start → pause → resume → Emergency Stop, one run at a time', async () => {
       const started = await call('POST', '/start', { ...settings, mode: 'production', countries: 'Canada, pe , ' });
       expect(started.statusCode).toBe(200);
-      expect(started.json()).toMatchObject({ success: true, error: null, data: { running: true, paused: false, mode: 'production' } });
+      expect(started.json()).toMatchObject({
+        success: true,
+        error: null,
+        data: { running: true, paused: false, mode: 'production' },
+      });
       expect(Date.parse(started.json().data.start_time)).toBeGreaterThan(Date.now() - 60_000);
 
       const second = await call('POST', '/start', settings);

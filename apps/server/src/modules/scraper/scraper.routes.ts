@@ -27,15 +27,23 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
     data: await scraper.status(),
   }));
 
-  app.get('/api/v1/scraper/progress', { schema: { tags, response: { 200: scraperProgressResponseSchema } } }, async () => ({
-    success: true as const,
-    data: await scraper.progress(),
-  }));
+  app.get(
+    '/api/v1/scraper/progress',
+    { schema: { tags, response: { 200: scraperProgressResponseSchema } } },
+    async () => ({
+      success: true as const,
+      data: await scraper.progress(),
+    }),
+  );
 
-  app.get('/api/v1/scraper/outputs', { schema: { tags, response: { 200: scraperOutputsResponseSchema } } }, async () => ({
-    success: true as const,
-    data: await scraper.outputs(),
-  }));
+  app.get(
+    '/api/v1/scraper/outputs',
+    { schema: { tags, response: { 200: scraperOutputsResponseSchema } } },
+    async () => ({
+      success: true as const,
+      data: await scraper.outputs(),
+    }),
+  );
 
   app.post(
     '/api/v1/scraper/start',

@@ -61,7 +61,11 @@ export function createScraperService(deps: ScraperServiceDeps) {
       const countries = settings.countries ? resolveCountries(settings.countries) : undefined;
       const run = await repository.insertRun({ ...settings, countries }, userId);
       if (!run) throw conflict('A scraper run is already active');
-      const started = await waitFor(run.id, (current) => current.pid !== null || current.status !== 'running', startWaitMs);
+      const started = await waitFor(
+        run.id,
+        (current) => current.pid !== null || current.status !== 'running',
+        startWaitMs,
+      );
       return statusOf(started ?? run);
     },
 
@@ -85,7 +89,8 @@ export function createScraperService(deps: ScraperServiceDeps) {
         ? await waitFor(run.id, (current) => current.status !== 'stopping', stopWaitMs)
         : run;
       if (ended?.status === 'stopping') {
-        if (hasLiveSupervisor(ended, staleAfterMs)) throw conflict('The scraper is still stopping; try again in a few seconds');
+        if (hasLiveSupervisor(ended, staleAfterMs))
+          throw conflict('The scraper is still stopping; try again in a few seconds');
         // No worker supervises a child of this run, so there is nothing to stop: end it here.
         await repository.finish(run.id, 'cancelled', { progress: { ...progressOfRun(ended), status: 'cancelled' } });
       }
@@ -129,7 +134,8 @@ function statusOf(run: ScraperRun | undefined): ScraperStatus {
 /** The stored progress with the run's own state as its status (the row is the source of truth). */
 export function progressOfRun(run: ScraperRun | undefined): ScraperProgress {
   if (!run) return progressOf(emptyCounters(), new Date());
-  const stored = run.progress ?? progressOf({ ...emptyCounters(), status: 'running', activity: 'Starting' }, new Date());
+  const stored =
+    run.progress ?? progressOf({ ...emptyCounters(), status: 'running', activity: 'Starting' }, new Date());
   switch (run.status) {
     case 'running':
       return { ...stored, status: 'running' };

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScraperProgress } from '@mining-hub/contract/scraper';
 import type { Logger } from '../../logging.ts';
-import type { ChildMessage, ProjectSourceConfig, ScraperChildConfig, SupervisorMessage } from '../../scraper/scraper-messages.ts';
+import type {
+  ChildMessage,
+  ProjectSourceConfig,
+  ScraperChildConfig,
+  SupervisorMessage,
+} from '../../scraper/scraper-messages.ts';
 import type { ScraperRepository, ScraperRun } from './scraper.repository.ts';
 import { progressOfRun } from './scraper.service.ts';
 
@@ -130,7 +135,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
           error: reason,
         });
         logger.error(`scraper run ${runId} failed: ${reason}`);
-        if (supervised.stderrTail.length > 0) logger.error(`scraper child stderr:\n${supervised.stderrTail.join('\n')}`);
+        if (supervised.stderrTail.length > 0)
+          logger.error(`scraper child stderr:\n${supervised.stderrTail.join('\n')}`);
       }
     } catch (error) {
       logger.error({ err: error }, `scraper run ${runId}: could not record how it ended`);
@@ -185,7 +191,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
       await repository.finish(run.id, 'cancelled', { progress: { ...progressOfRun(run), status: 'cancelled' } });
       return;
     }
-    if (run.owner !== null) logger.warn(`scraper run ${run.id}: taking over from ${run.owner}, which stopped reporting`);
+    if (run.owner !== null)
+      logger.warn(`scraper run ${run.id}: taking over from ${run.owner}, which stopped reporting`);
     current = spawnChild(run);
   };
 
@@ -237,7 +244,7 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
 
 /** A child left by an earlier server on this host (should have exited with it): make sure it is gone. */
 function killLeftover(pid: number, logger: Logger): void {
-  let commandLine = '';
+  let commandLine: string;
   try {
     commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {

@@ -16,9 +16,6 @@ export const PROMPT_MESSAGES = {
   validateFailed: 'Failed to validate schema',
 } as const;
 
-/** Notices auto-dismiss after this long (SPEC.md section 9). */
-export const NOTICE_DURATION_MS = 5000;
-
 /** Why a validate-schema call failed, in the catalogue's words (SPEC.md section 8). */
 export function schemaValidationErrorMessage(error: unknown): string {
   if (isApiError(error)) {

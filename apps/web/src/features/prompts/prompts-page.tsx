@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
+import { NoticeStack, TimedNotice, useNotices } from '../../components/notices.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -10,7 +11,6 @@ import { activePromptQueryOptions, promptsQueryOptions, useActivatePrompt, useSa
 import { ActivePromptBanner } from './components/active-prompt-banner.tsx';
 import { PromptEditor, type EditorTab } from './components/prompt-editor.tsx';
 import { PromptList } from './components/prompt-list.tsx';
-import { NoticeStack, TimedNotice, useNotices } from './components/prompt-notices.tsx';
 import { draftFromPrompt, newPromptDraft } from './prompt-draft.ts';
 import { failureDetail, PROMPT_MESSAGES } from './prompt-messages.ts';
 

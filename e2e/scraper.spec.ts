@@ -1,0 +1,178 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect, test } from './fixtures.ts';
+
+// One scraper run at a time across the deployment: these tests run one after the other, in this order.
+test.describe.configure({ mode: 'default' });
+
+// Test mode takes about half a minute on the demo directory; leave room for a slow machine.
+const RUN_TIMEOUT = 90_000;
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const fact = (page: Page, term: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
+const phase = (page: Page, name: string) => page.getByRole('list', { name: 'Phases' }).getByRole('listitem', { name });
+const column = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function openScraper(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scraper' }).click();
+  await expect(heading(page)).toContainText('Mining Project Scraper');
+}
+
+/** The pid shown on the page once the run is up. */
+async function shownPid(page: Page): Promise<number> {
+  await expect(fact(page, 'Process ID')).toHaveText(/^\d+$/);
+  return Number(await fact(page, 'Process ID').textContent());
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The process and everything it started (Chromium included), read from /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i] ?? -1) ?? []));
+  return tree;
+}
+
+// A failed test must not leave a run behind for the next one (start would answer 409).
+test.afterEach(async ({ page }) => {
+  const origin = new URL(page.url()).origin;
+  if (!origin.startsWith('http')) return;
+  const status = await page.request.get('/api/v1/scraper/status');
+  if (status.ok() && (await status.json()).data?.running) {
+    await page.request.post('/api/v1/scraper/stop', { headers: { Origin: origin } });
+  }
+});
+
+test('runs test mode with a pause, then downloads the Excel report and deletes a JSON file', async ({
+  signedIn: page,
+}) => {
+  test.setTimeout(RUN_TIMEOUT + 60_000);
+  await openScraper(page);
+  await expect(page.getByRole('button', { name: 'Start Scraper' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show Settings' }).click();
+  const settings = page.getByRole('region', { name: 'Scraper settings' });
+  await settings.getByRole('radio', { name: 'Test Mode' }).check();
+  await expect(settings.getByLabel('Max Workers')).toHaveValue('2');
+  await expect(settings.getByLabel('Browser Concurrency')).toHaveValue('1');
+  await expect(settings.getByLabel('Batch Size')).toHaveValue('50');
+  await page.getByRole('button', { name: 'Start Scraper' }).click();
+
+  await expect(fact(page, 'Status')).toHaveText('Running');
+  await expect(heading(page)).toHaveText('Mining Project Scraper (Running)');
+  await expect(fact(page, 'Mode')).toHaveText('Test Mode');
+  await shownPid(page);
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show Settings' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Paused');
+  await expect(heading(page)).toHaveText('Mining Project Scraper (Paused)');
+  await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeVisible();
+  // Paused means paused: the run does not move on (a request in flight may still land first).
+  const overall = page.getByRole('progressbar', { name: 'Overall Progress' });
+  await page.waitForTimeout(1500);
+  const pausedAt = await overall.getAttribute('aria-valuenow');
+  await page.waitForTimeout(4000);
+  await expect(overall).toHaveAttribute('aria-valuenow', pausedAt ?? '');
+
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Running');
+
+  await expect(phase(page, 'Discovery')).toContainText('Completed', { timeout: RUN_TIMEOUT });
+  await expect(phase(page, 'Assembly')).toContainText('Completed', { timeout: RUN_TIMEOUT });
+  await expect(phase(page, 'Export')).toContainText('Completed', { timeout: RUN_TIMEOUT });
+  await expect(heading(page)).toHaveText('Mining Project Scraper (Last Run Completed)');
+  await expect(fact(page, 'Status')).toHaveText('Stopped');
+  await expect(overall).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('button', { name: 'Start Scraper' })).toBeVisible();
+
+  // The finished run's files appear without pressing Refresh Outputs.
+  const excel = column(page, 'Excel Reports').getByRole('listitem').first();
+  await expect(excel).toBeVisible();
+  await expect(excel).toContainText(/\d+(\.\d)? (B|KB|MB)/);
+  const excelName = await excel.getAttribute('aria-label');
+  const [excelDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    excel.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(excelDownload.suggestedFilename()).toBe(excelName);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await excelDownload.path());
+  const sheets = workbook.worksheets.map((sheet) => sheet.name);
+  expect(sheets).toEqual(expect.arrayContaining(['Projects', 'Companies', 'Contacts', 'Summary']));
+  expect(workbook.getWorksheet('Projects')?.rowCount).toBeGreaterThan(1);
+
+  const jsonColumn = column(page, 'JSON Files (CRM Ready)');
+  const json = jsonColumn.getByRole('listitem').first();
+  const jsonName = (await json.getAttribute('aria-label')) ?? '';
+  expect(jsonName).toMatch(/\.json$/);
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    json.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'))).toBeTruthy();
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  await json.getByRole('button', { name: `Delete ${jsonName}` }).click();
+  await expect.poll(() => asked).toEqual([`confirm: Are you sure you want to delete ${jsonName}?`]);
+  await expect(page.getByRole('status').filter({ hasText: 'File deleted successfully' })).toBeVisible();
+  await expect(jsonColumn.getByRole('listitem', { name: jsonName })).toHaveCount(0);
+  await page.reload();
+  await expect(column(page, 'Excel Reports').getByRole('listitem', { name: excelName ?? '' })).toBeVisible();
+  await expect(column(page, 'JSON Files (CRM Ready)').getByRole('listitem', { name: jsonName })).toHaveCount(0);
+});
+
+test('Emergency Stop mid-run leaves no process behind', async ({ signedIn: page }) => {
+  test.setTimeout(RUN_TIMEOUT);
+  await openScraper(page);
+  await page.getByRole('button', { name: 'Start Scraper' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Running');
+  const pid = await shownPid(page);
+  expect(isAlive(pid)).toBe(true);
+  // Let it get to work, so there is something to stop.
+  await expect(phase(page, 'Discovery')).toContainText(/In progress|Completed/);
+  await expect(phase(page, 'Export')).not.toContainText('Completed');
+  const tree = processTree(pid);
+
+  await page.getByRole('button', { name: 'Emergency Stop' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Stopped');
+  await expect(fact(page, 'Process ID')).toHaveText('—');
+  await expect(fact(page, 'Mode')).toHaveText('—');
+  await expect(fact(page, 'Started')).toHaveText('—');
+  await expect(heading(page)).toHaveText('Mining Project Scraper (Last Run Cancelled)');
+  await expect(page.getByRole('button', { name: 'Start Scraper' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeHidden();
+
+  const status = await (await page.request.get('/api/v1/scraper/status')).json();
+  expect(status.data).toEqual({ running: false, paused: false, pid: null, start_time: null, mode: null });
+  // The stop is graceful first and forceful after a short grace; give it that long.
+  await expect.poll(() => isAlive(pid), { timeout: 15_000 }).toBe(false);
+  expect(() => process.kill(pid, 0)).toThrow();
+  await expect.poll(() => tree.filter(isAlive), { timeout: 15_000 }).toEqual([]);
+});
