@@ -145,7 +145,8 @@ async function main(): Promise<void> {
     clearInterval(ticker);
     process.off('message', onMessage);
     await output.close();
-    if (process.connected) process.disconnect();
+    // Crawlee and Playwright may keep timers or sockets for a while: the run is over, so is the process.
+    process.exit();
   }
 }
 

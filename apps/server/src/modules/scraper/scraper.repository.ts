@@ -46,10 +46,10 @@ export function createScraperRepository(db: Db) {
      * Takes ownership of the active run when nobody supervises it: never owned, owned by `owner` itself,
      * or its owner's heartbeat older than `staleAfterMs` (that worker died).
      */
-    async claimActive(owner: string, host: string, staleAfterMs: number): Promise<ScraperRun | undefined> {
+    async claimActive(owner: string, staleAfterMs: number): Promise<ScraperRun | undefined> {
       return db
         .updateTable('scraper_runs')
-        .set({ owner, host, heartbeat_at: sql<Date>`now()` })
+        .set({ owner, heartbeat_at: sql<Date>`now()` })
         .where('status', 'in', ACTIVE)
         .where((eb) =>
           eb.or([
@@ -66,13 +66,14 @@ export function createScraperRepository(db: Db) {
     async heartbeat(
       id: number,
       owner: string,
-      values: { pid: number | null; progress: ScraperProgress | null },
+      values: { pid: number | null; host: string; progress: ScraperProgress | null },
     ): Promise<ScraperRun | undefined> {
       return db
         .updateTable('scraper_runs')
         .set({
           heartbeat_at: sql<Date>`now()`,
           pid: values.pid,
+          host: values.host,
           ...(values.progress ? { progress: JSON.stringify(values.progress) } : {}),
         })
         .where('id', '=', id)

@@ -191,8 +191,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
       await repository.finish(run.id, 'cancelled', { progress: { ...progressOfRun(run), status: 'cancelled' } });
       return;
     }
-    if (run.owner !== null)
-      logger.warn(`scraper run ${run.id}: taking over from ${run.owner}, which stopped reporting`);
+    // A pid left on the row means its last worker died without handing the run back.
+    if (run.pid !== null) logger.warn(`scraper run ${run.id}: taking over; its last worker stopped reporting`);
     current = spawnChild(run);
   };
 
@@ -204,11 +204,12 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
         const progress = supervised.progress;
         const run = await repository.heartbeat(supervised.runId, owner, {
           pid: supervised.child.pid ?? null,
+          host: os.hostname(),
           progress: progress && { ...progress, status: supervised.childPaused ? 'paused' : progress.status },
         });
         await reconcile(supervised, run && ['running', 'paused', 'stopping'].includes(run.status) ? run : undefined);
       } else {
-        const run = await repository.claimActive(owner, os.hostname(), staleAfterMs);
+        const run = await repository.claimActive(owner, staleAfterMs);
         if (run) await adopt(run);
       }
     } catch (error) {
