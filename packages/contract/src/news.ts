@@ -103,6 +103,10 @@ export const pageQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_ARTICLE_PAGE_SIZE).default(ARTICLE_PAGE_SIZE),
 });
 
+/**
+ * A page of a session's articles. List items carry no bodies: content, text, expanded_description,
+ * full_content and analysis are null there; `GET /article/{id}` answers them in full.
+ */
 export const articlePageResponseSchema = z.object({ data: z.array(articleSchema), pagination: paginationSchema });
 export const articleIdsResponseSchema = successData(z.object({ article_ids: z.array(z.number().int()) }));
 export const articleResponseSchema = successData(articleSchema);

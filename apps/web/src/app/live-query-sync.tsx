@@ -1,13 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { dashboardKeys } from '../features/dashboard/api.ts';
 import { articleKeys } from '../features/news/api.ts';
 import { useLiveMessages } from '../lib/live-context.tsx';
+import { throttle } from '../lib/throttle.ts';
+
+/** A batch updates hundreds of articles a minute: refetch the article lists at most this often. */
+const ARTICLE_REFRESH_MS = 1000;
 
 /** Marks cached data stale when the server says it changed (SPEC.md section 4, live connection). */
 export function LiveQuerySync() {
   const queryClient = useQueryClient();
+  const refreshArticles = useMemo(
+    () => throttle(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), ARTICLE_REFRESH_MS),
+    [queryClient],
+  );
+  useEffect(() => () => refreshArticles.cancel(), [refreshArticles]);
   useLiveMessages((message) => {
-    if (message.type === 'article_updated') void queryClient.invalidateQueries({ queryKey: articleKeys.all });
+    if (message.type === 'article_updated') refreshArticles();
     if (message.type === 'stats_updated') void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
   });
   return null;

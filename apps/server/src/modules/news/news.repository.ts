@@ -54,6 +54,16 @@ const ARTICLE_COLUMNS = [
 
 type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
 
+/**
+ * A list page leaves out the article bodies and the analysis (tens of KB per article): the cards show
+ * none of them, and the detail modal reads the full article. Serialising them made the list CPU-bound.
+ */
+const BODY_COLUMNS = ['content', 'expanded_description', 'full_content', 'analysis'] as const;
+const LIST_COLUMNS = ARTICLE_COLUMNS.filter(
+  (column): column is Exclude<(typeof ARTICLE_COLUMNS)[number], (typeof BODY_COLUMNS)[number]> =>
+    !(BODY_COLUMNS as readonly string[]).includes(column),
+);
+
 /** The API shape of a stored article (SPEC.md section 3). */
 export function toArticle(row: ArticleRow): Article {
   const raw = row.raw_json;
@@ -227,13 +237,15 @@ export function createNewsRepository(db: Db) {
       const rows = await db
         .selectFrom('session_articles')
         .innerJoin('articles', 'articles.id', 'session_articles.article_id')
-        .select(ARTICLE_COLUMNS.map((column) => `articles.${column}` as const))
+        .select(LIST_COLUMNS.map((column) => `articles.${column}` as const))
         .where('session_articles.session_id', '=', sessionId)
         .where('session_articles.position', '>', offset)
         .where('session_articles.position', '<=', offset + limit)
         .orderBy('session_articles.position')
         .execute();
-      return rows.map(toArticle);
+      return rows.map((row) =>
+        toArticle({ ...row, content: null, expanded_description: null, full_content: null, analysis: null }),
+      );
     },
 
     async listSessionArticleIds(sessionId: string): Promise<number[]> {

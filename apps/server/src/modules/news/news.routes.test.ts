@@ -123,8 +123,14 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
 
     const ids = await get(alice.cookie, `articles/session/${sessionId}/ids`);
     expect(ids.json().data.article_ids).toHaveLength(45);
+    // The list leaves the bodies out; the detail has them and is otherwise the same article.
+    expect(first).toMatchObject({ content: null, text: null, full_content: null, analysis: null });
     const detail = await get(alice.cookie, `article/${first.article_id}`);
-    expect(detail.json().data).toEqual(first);
+    expect(detail.json().data).toEqual({
+      ...first,
+      content: '<p>Taiga Gold reports hole 0.</p>',
+      text: '<p>Taiga Gold reports hole 0.</p>',
+    });
   });
 
   it('stores an article once across sessions and keeps its pipeline status', async () => {

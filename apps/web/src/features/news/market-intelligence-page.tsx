@@ -16,7 +16,7 @@ import { fetchSessionReducer, initialFetchSession, rateLimitMessage } from './fe
 import { DEFAULT_FILTER_SET, toFetchNewsRequest } from './filter-set.ts';
 import { readPageMemory, writePageMemory } from './page-memory.ts';
 import { EMPTY_SELECTION, type Selection } from './selection.ts';
-import { throttle } from './throttle.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { rememberedBatch, useBatchRun } from './use-batch-run.ts';
 import { useTimedNotice } from './use-timed-notice.ts';
 

@@ -134,6 +134,8 @@ describe('ArticleDetailModal', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy email' }));
     expect(copied).toEqual([`Subject: ${ANALYSIS.email_subject}\n\n${ANALYSIS.email_body}`]);
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    // The state changed after an await, outside act: let its effect start the timer before advancing.
+    await act(async () => {});
     act(() => vi.advanceTimersByTime(COPIED_MS));
     expect(screen.getByRole('button', { name: 'Copy email' })).toBeTruthy();
   });
