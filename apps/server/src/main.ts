@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
+    onIdleConnectionError: (error) => logger.warn(`database connection lost while idle: ${error.message}`),
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);

@@ -49,9 +49,29 @@ export async function createTestDatabase(kind: EngineKind): Promise<TestDatabase
     url: url.toString(),
     drop: async () => {
       await handle.close();
+      // Our connections may still be closing: give them a moment, so FORCE only ends strays.
+      await waitForNoConnections(serverUrl, name);
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+async function waitForNoConnections(serverUrl: string, database: string, timeoutMs = 5000): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const result = await client.query<{ count: string }>(
+        'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
+        [database],
+      );
+      if (Number(result.rows[0]?.count ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(serverUrl: string, text: string): Promise<void> {

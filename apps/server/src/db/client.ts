@@ -20,6 +20,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob | undefined;
+  /** Told when PostgreSQL drops an idle pooled connection (a server restart, a failover). */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite. */
@@ -27,6 +29,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Without a listener an idle connection the server terminates would crash the process; the pool
+    // drops that connection and the next query opens a fresh one.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: { kind: 'postgres', url, pool }, close: () => db.destroy() };
   }
