@@ -59,6 +59,7 @@ type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[numbe
  * none of them, and the detail modal reads the full article. Serialising them made the list CPU-bound.
  */
 const BODY_COLUMNS = ['content', 'expanded_description', 'full_content', 'analysis'] as const;
+type ListRow = Omit<ArticleRow, (typeof BODY_COLUMNS)[number]>;
 const LIST_COLUMNS = ARTICLE_COLUMNS.filter(
   (column): column is Exclude<(typeof ARTICLE_COLUMNS)[number], (typeof BODY_COLUMNS)[number]> =>
     !(BODY_COLUMNS as readonly string[]).includes(column),
@@ -232,20 +233,51 @@ export function createNewsRepository(db: Db) {
       return Number(row.count);
     },
 
-    async listSessionArticles(sessionId: string, offset: number, limit: number): Promise<Article[]> {
+    /**
+     * A session's owner and article count with one page of its articles, in one round trip: the list is
+     * the app's busiest call, and a second query per page cost as much as the page itself.
+     */
+    async listSessionPage(
+      sessionId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ userId: number; articlesFound: number; articles: Article[] } | undefined> {
       // Positions are 1..n without gaps, so any page is a short range scan of the (session_id, position) index.
       const rows = await db
-        .selectFrom('session_articles')
-        .innerJoin('articles', 'articles.id', 'session_articles.article_id')
-        .select(LIST_COLUMNS.map((column) => `articles.${column}` as const))
-        .where('session_articles.session_id', '=', sessionId)
-        .where('session_articles.position', '>', offset)
-        .where('session_articles.position', '<=', offset + limit)
-        .orderBy('session_articles.position')
+        .selectFrom('news_sessions')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('session_articles')
+              .innerJoin('articles', 'articles.id', 'session_articles.article_id')
+              .select([...LIST_COLUMNS.map((column) => `articles.${column}` as const), 'session_articles.position'])
+              .whereRef('session_articles.session_id', '=', 'news_sessions.id')
+              .where('session_articles.position', '>', offset)
+              .where('session_articles.position', '<=', offset + limit)
+              .as('page'),
+          (join) => join.onTrue(),
+        )
+        .select(['news_sessions.user_id', 'news_sessions.articles_found'])
+        .select(LIST_COLUMNS.map((column) => `page.${column}` as const))
+        .where('news_sessions.id', '=', sessionId)
+        .orderBy('page.position')
         .execute();
-      return rows.map((row) =>
-        toArticle({ ...row, content: null, expanded_description: null, full_content: null, analysis: null }),
+      const first = rows[0];
+      if (!first) return undefined;
+      const articles = rows.flatMap(({ user_id: _userId, articles_found: _found, ...row }) =>
+        row.id === null
+          ? []
+          : [
+              toArticle({
+                ...(row as ListRow),
+                content: null,
+                expanded_description: null,
+                full_content: null,
+                analysis: null,
+              }),
+            ],
       );
+      return { userId: first.user_id, articlesFound: first.articles_found, articles };
     },
 
     async listSessionArticleIds(sessionId: string): Promise<number[]> {

@@ -56,14 +56,14 @@ export function createNewsService(deps: NewsServiceDeps) {
       page: number,
       pageSize: number,
     ): Promise<{ data: Article[]; pagination: Pagination }> {
-      const session = await sessionOf(userId, sessionId);
+      const found = await deps.repository.listSessionPage(sessionId, (page - 1) * pageSize, pageSize);
+      // Another user's session is as unknown as a missing one.
+      if (!found || found.userId !== userId) throw notFound(`Session ${sessionId} not found`);
       // The fetch keeps articles_found equal to the session's article count after every page it stores.
-      const total = session.articles_found;
+      const total = found.articlesFound;
       const totalPages = Math.ceil(total / pageSize);
-      const data =
-        page <= totalPages ? await deps.repository.listSessionArticles(sessionId, (page - 1) * pageSize, pageSize) : [];
       return {
-        data,
+        data: found.articles,
         pagination: {
           current_page: page,
           page_size: pageSize,
