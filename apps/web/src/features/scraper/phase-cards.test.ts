@@ -1,24 +1,9 @@
 import type { ScraperProgress } from '@mining-hub/contract/scraper';
 import { describe, expect, it } from 'vitest';
 import { phaseCards } from './phase-cards.ts';
+import { NOT_STARTED_PROGRESS } from './test/scraper-fixtures.ts';
 
-const IDLE: ScraperProgress = {
-  status: 'not_started',
-  overall_progress: 0,
-  current_phase: 'not_started',
-  phase_progress: 0,
-  countries_total: 0,
-  countries_completed: 0,
-  total_gids: 0,
-  projects_total: 0,
-  projects_completed: 0,
-  projects_failed: 0,
-  total_batches: 0,
-  current_batch: 0,
-  current_activity: '',
-  estimated_completion: null,
-  error: null,
-};
+const IDLE = NOT_STARTED_PROGRESS;
 
 const at = (patch: Partial<ScraperProgress>) =>
   phaseCards({ ...IDLE, status: 'running', ...patch }).map((card) => `${card.title}: ${card.label}`);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderWithQueryClient } from '../../test/render.tsx';
 import { ScraperPage } from './scraper-page.tsx';
+import { NOT_STARTED_PROGRESS } from './test/scraper-fixtures.ts';
 
 const STOPPED: ScraperStatus = { running: false, paused: false, pid: null, start_time: null, mode: null };
 const RUNNING: ScraperStatus = {
@@ -14,23 +15,7 @@ const RUNNING: ScraperStatus = {
   start_time: '2026-11-22T09:00:00.000Z',
   mode: 'test',
 };
-const NOT_STARTED: ScraperProgress = {
-  status: 'not_started',
-  overall_progress: 0,
-  current_phase: 'not_started',
-  phase_progress: 0,
-  countries_total: 0,
-  countries_completed: 0,
-  total_gids: 0,
-  projects_total: 0,
-  projects_completed: 0,
-  projects_failed: 0,
-  total_batches: 0,
-  current_batch: 0,
-  current_activity: '',
-  estimated_completion: null,
-  error: null,
-};
+const NOT_STARTED = NOT_STARTED_PROGRESS;
 const ASSEMBLING: ScraperProgress = {
   ...NOT_STARTED,
   status: 'running',
