@@ -30,6 +30,55 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The real server (`main.ts`) on a data dir, as an operator runs it; `kill` it like an operator would. */
+function realServer(dataDir: string, port: number, children: ChildProcess[]) {
+  const origin = `http://127.0.0.1:${port}`;
+  const start = async () => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '../src/main.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warning',
+        NEWS_FETCH_INTERVAL_SECONDS: '0',
+        DATABASE_URL: '',
+        PIPELINE_CONCURRENCY: '2',
+        PIPELINE_CRM_CONCURRENCY: '1',
+      },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    await until('health', async () => ((await fetch(`${origin}/health`)).ok ? true : undefined), 60_000);
+    const login = await fetch(`${origin}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    return { child, cookie };
+  };
+  const api = async (cookie: string, url: string, body?: object) => {
+    const response = await fetch(`${origin}/api/v1/${url}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return response.json() as Promise<unknown>;
+  };
+  return { start, api };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
@@ -38,43 +87,7 @@ describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
 
   it('finishes after a restart with every article in the CRM outbox exactly once', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-'));
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const start = async () => {
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, '../src/main.ts')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          LOG_LEVEL: 'warning',
-          NEWS_FETCH_INTERVAL_SECONDS: '0',
-          DATABASE_URL: '',
-          PIPELINE_CONCURRENCY: '2',
-          PIPELINE_CRM_CONCURRENCY: '1',
-        },
-        stdio: 'ignore',
-      });
-      children.push(child);
-      await until('health', async () => ((await fetch(`${origin}/health`)).ok ? true : undefined), 60_000);
-      const login = await fetch(`${origin}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify(ADMIN),
-      });
-      const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-      return { child, cookie };
-    };
-    const api = async (cookie: string, url: string, body?: object) => {
-      const response = await fetch(`${origin}/api/v1/${url}`, {
-        method: body ? 'POST' : 'GET',
-        headers: { cookie, origin, 'content-type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return response.json() as Promise<unknown>;
-    };
-
+    const { start, api } = realServer(dataDir, await freePort(), children);
     let server = await start();
     const session = (await api(server.cookie, 'fetch-news-session', { dateRange: 3650 })) as { session_id: string };
     const ids = await until(
@@ -142,5 +155,54 @@ describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('a scraper run survives kill -9 of the server', { timeout: 240_000 }, () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  it('the child goes with the server, and the restarted server finishes the run from its saved state', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-scraper-'));
+    const { start, api } = realServer(dataDir, await freePort(), children);
+    type Progress = { status: string; projects_completed: number; projects_failed: number };
+    let server = await start();
+    const started = (await api(server.cookie, 'scraper/start', {
+      mode: 'test',
+      max_workers: 1,
+      max_concurrency: 1,
+      batch_size: 10,
+    })) as { data: { pid: number } };
+    const childPid = started.data.pid;
+    const beforeKill = await until(
+      'some projects',
+      async () => {
+        const { data } = (await api(server.cookie, 'scraper/progress')) as { data: Progress };
+        return data.projects_completed >= 5 ? data.projects_completed : undefined;
+      },
+      60_000,
+    );
+    server.child.kill('SIGKILL');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    // Never an orphan: the crawler stops when its server is gone.
+    await until('the child to exit', async () => (isAlive(childPid) ? undefined : true), 10_000);
+
+    server = await start();
+    const final = await until(
+      'the run to finish after the restart',
+      async () => {
+        const { data } = (await api(server.cookie, 'scraper/progress')) as { data: Progress };
+        return data.status === 'running' ? undefined : data;
+      },
+      120_000,
+    );
+    expect(beforeKill).toBeLessThan(60);
+    expect(final).toMatchObject({ status: 'completed', projects_completed: 60, projects_failed: 0 });
+    const status = (await api(server.cookie, 'scraper/status')) as { data: { running: boolean; pid: number | null } };
+    expect(status.data).toMatchObject({ running: false, pid: null });
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
   });
 });
