@@ -385,13 +385,17 @@ export class ProjectCrawler {
   }
 
   private pausable(crawler: { autoscaledPool?: Pausable }, clock: Stopwatch): Pausable {
+    // Paused time counts towards no rate: the clocks running at the pause stop, and run again on resume.
+    let stoppedClocks: Stopwatch[] = [];
     return {
       pause: async () => {
-        clock.stop();
-        this.deps.assemblyClock.stop();
+        stoppedClocks = [clock, this.deps.assemblyClock].filter((watch) => watch.running);
+        for (const watch of stoppedClocks) watch.stop();
         await crawler.autoscaledPool?.pause();
       },
       resume: () => {
+        for (const watch of stoppedClocks) watch.start();
+        stoppedClocks = [];
         crawler.autoscaledPool?.resume();
       },
       abort: async () => {

@@ -61,5 +61,8 @@ describe('Stopwatch', () => {
     watch.start();
     clock = 1050;
     expect(watch.elapsedMs()).toBe(150);
+    expect(watch.running).toBe(true);
+    watch.stop();
+    expect(watch.running).toBe(false);
   });
 });

@@ -120,6 +120,10 @@ export class Stopwatch {
     this.clock = clock;
   }
 
+  get running(): boolean {
+    return this.startedAt !== null;
+  }
+
   start(): void {
     if (this.startedAt === null) this.startedAt = this.clock();
   }
