@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { isAlive } from './processes.ts';
 
 const ADMIN = { email: 'restart@example.com', password: 'restart-password-1' };
 
@@ -69,15 +70,6 @@ function realServer(dataDir: string, port: number, children: ChildProcess[]) {
   };
   return { start, api };
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
   const children: ChildProcess[] = [];

@@ -1,5 +1,6 @@
 import { findCountry } from '@mining-hub/contract/reference-data';
 import { CITIES, type City } from '../news-sources/demo-corpus/companies.ts';
+import { asciiLower, PHONE_DIGITS } from '../news-sources/demo-corpus/context.ts';
 import { createRng, seedOf, type Rng } from '../news-sources/demo-corpus/random.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../news-sources/demo-corpus/vocabulary.ts';
 import type { ProjectContact, ScrapedProject } from './project-source.ts';
@@ -530,16 +531,6 @@ const EARLY_SITE_TITLES = list(`Project Manager, Country Manager, Exploration Ma
 const LATE_SITE_TITLES = list(`General Manager Operations, Mine Manager, Site General Manager, Project Director,
   Environmental Superintendent, Country Manager`);
 
-/** Digits after the head-office prefix of CITIES, as the news corpus writes them. */
-const HQ_PHONE_DIGITS: Readonly<Record<string, number>> = { CA: 2, US: 2, AU: 4, GB: 3, ZA: 4 };
-
-const asciiLower = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
 const fillDigits = (rng: Rng, template: string) => template.replace(/#/g, () => String(rng.int(0, 9)));
 
 // ---------------------------------------------------------------------------------------------------
@@ -814,7 +805,7 @@ function finishCompanies(drafts: readonly CompanyDraft[], takenPeople: Set<strin
       project_gids: draft.projects.map((project) => project.gid).sort(),
     };
     const emails = createEmailer(rng.int(0, 2), company.domain);
-    const digits = HQ_PHONE_DIGITS[draft.home] ?? 4;
+    const digits = PHONE_DIGITS[draft.home] ?? 4;
     const people = CORPORATE_TITLES[MARKET[draft.exchange]].map((titles): DemoContact => {
       const person = uniquePerson(rng, PEOPLE.en ?? { first: FIRST_NAMES, last: LAST_NAMES }, takenPeople);
       return {

@@ -8,6 +8,7 @@ import {
   startFakeMiningHubProjectsServer,
   type FakeMiningHubProjectsServer,
 } from '../../../test/fake-mininghub-projects-server.ts';
+import { isAlive } from '../../../test/processes.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 
@@ -38,15 +39,6 @@ async function control(t: TestApp, cookie: string) {
   };
   return { call, status, progress, until };
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Chromium processes Playwright launched (their profile directory gives them away). */
 async function playwrightChromiums(): Promise<number[]> {

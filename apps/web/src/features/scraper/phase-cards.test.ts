@@ -1,9 +1,7 @@
 import type { ScraperProgress } from '@mining-hub/contract/scraper';
 import { describe, expect, it } from 'vitest';
 import { phaseCards } from './phase-cards.ts';
-import { NOT_STARTED_PROGRESS } from './test/scraper-fixtures.ts';
-
-const IDLE = NOT_STARTED_PROGRESS;
+import { NOT_STARTED_PROGRESS as IDLE } from './test/scraper-fixtures.ts';
 
 const at = (patch: Partial<ScraperProgress>) =>
   phaseCards({ ...IDLE, status: 'running', ...patch }).map((card) => `${card.title}: ${card.label}`);

@@ -5,17 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderWithQueryClient } from '../../test/render.tsx';
 import { ScraperPage } from './scraper-page.tsx';
-import { NOT_STARTED_PROGRESS } from './test/scraper-fixtures.ts';
+import {
+  NOT_STARTED_PROGRESS as NOT_STARTED,
+  RUNNING_STATUS as RUNNING,
+  STOPPED_STATUS as STOPPED,
+} from './test/scraper-fixtures.ts';
 
-const STOPPED: ScraperStatus = { running: false, paused: false, pid: null, start_time: null, mode: null };
-const RUNNING: ScraperStatus = {
-  running: true,
-  paused: false,
-  pid: 4242,
-  start_time: '2026-11-22T09:00:00.000Z',
-  mode: 'test',
-};
-const NOT_STARTED = NOT_STARTED_PROGRESS;
 const ASSEMBLING: ScraperProgress = {
   ...NOT_STARTED,
   status: 'running',

@@ -1,15 +1,6 @@
-import type { ScraperStatus } from '@mining-hub/contract/scraper';
 import { describe, expect, it } from 'vitest';
 import { hasProcess, headingNote, runStateOf } from './scraper-run-state.ts';
-
-const STOPPED: ScraperStatus = { running: false, paused: false, pid: null, start_time: null, mode: null };
-const RUNNING: ScraperStatus = {
-  running: true,
-  paused: false,
-  pid: 4242,
-  start_time: '2026-11-22T09:00:00.000Z',
-  mode: 'test',
-};
+import { RUNNING_STATUS as RUNNING, STOPPED_STATUS as STOPPED } from './test/scraper-fixtures.ts';
 
 describe('runStateOf', () => {
   it('reads Stopped, Running and Paused from the status', () => {

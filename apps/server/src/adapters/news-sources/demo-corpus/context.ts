@@ -118,9 +118,11 @@ const TITLES: Record<Market, Record<keyof Company['people'], readonly string[]>>
   },
 };
 
-const PHONE_DIGITS: Record<string, number> = { CA: 2, US: 2, AU: 4, GB: 3, ZA: 4 };
+/** Digits after the head-office prefix of CITIES, per country (the demo project directory uses them too). */
+export const PHONE_DIGITS: Readonly<Record<string, number>> = { CA: 2, US: 2, AU: 4, GB: 3, ZA: 4 };
 
-const asciiLower = (text: string) =>
+/** Lower-case ASCII letters only: the local part of a made-up email address or domain. */
+export const asciiLower = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -1,4 +1,16 @@
-import type { ScraperProgress } from '@mining-hub/contract/scraper';
+import type { ScraperProgress, ScraperStatus } from '@mining-hub/contract/scraper';
+
+/** Status with nothing running. */
+export const STOPPED_STATUS: ScraperStatus = { running: false, paused: false, pid: null, start_time: null, mode: null };
+
+/** Status of a test-mode run in progress. */
+export const RUNNING_STATUS: ScraperStatus = {
+  running: true,
+  paused: false,
+  pid: 4242,
+  start_time: '2026-11-22T09:00:00.000Z',
+  mode: 'test',
+};
 
 /** The progress the server answers before any run. */
 export const NOT_STARTED_PROGRESS: ScraperProgress = {
