@@ -115,7 +115,6 @@ async function main(): Promise<void> {
   try {
     const cookie = await signIn(server);
     const pid = server.pid;
-    if (!pid) throw new Error('no server pid');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMb = await residentMb(pid, 'VmRSS');
     let hwmWasReset = true;

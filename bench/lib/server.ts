@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ export interface BenchServer {
   /** http://127.0.0.1:<port>, also the Origin the server expects on state-changing requests. */
   origin: string;
   /** The server's process id, e.g. to read its memory use from /proc. */
-  pid: number | undefined;
+  pid: number;
   /** SIGTERMs the server, waits for it to exit and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -65,6 +65,8 @@ export async function startServer(
     await stop();
     throw error;
   }
+  // A child that started answering has a pid; spawn leaves it undefined only when starting failed.
+  if (child.pid === undefined) throw new Error('the server process has no pid');
   return { origin, pid: child.pid, stop };
 }
 
@@ -146,12 +148,16 @@ export async function load(options: {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** Chooses each request's path (with query string) instead of repeating the URL's. */
+  nextPath?: () => string;
 }): Promise<LoadResult> {
+  const { nextPath } = options;
   const result = await autocannon({
     url: options.url,
     headers: options.headers,
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(nextPath && { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] }),
   });
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
@@ -164,6 +170,18 @@ export async function load(options: {
     errors: result.errors + result.timeouts,
     statusCodes,
   };
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc. Dividing the difference over a load run
+ * by its requests gives CPU per request: a figure the shared machine's noise moves far less than throughput.
+ */
+export async function processCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 /** Prints one figure as an aligned line: `name  unit  value  note`. */

@@ -108,6 +108,7 @@ export const pageQuerySchema = z.object({
  * full_content and analysis are null there; `GET /article/{id}` answers them in full.
  */
 export const articlePageResponseSchema = z.object({ data: z.array(articleSchema), pagination: paginationSchema });
+export type ArticlePageResponse = z.infer<typeof articlePageResponseSchema>;
 export const articleIdsResponseSchema = successData(z.object({ article_ids: z.array(z.number().int()) }));
 export const articleResponseSchema = successData(articleSchema);
 export const articleParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

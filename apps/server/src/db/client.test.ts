@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedStatement } from './prepared-statements.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
 
 describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () => {
@@ -25,5 +26,22 @@ describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () =>
     await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of it
     const result = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
     expect(result.rows[0]?.one).toBe(1);
+  });
+
+  it('runs registered statements as named prepared statements, and other texts as plain queries', async () => {
+    const text = preparedStatement('test_double', 'SELECT $1::integer * 2 AS doubled');
+    const rows = await database.handle.db.transaction().execute(async (tx) => {
+      // One transaction keeps one connection, whose prepared statements pg_prepared_statements lists.
+      for (const value of [1, 2]) {
+        const { rows: result } = await tx.executeQuery(
+          CompiledQuery.raw(text, [value]) as CompiledQuery<{ doubled: number }>,
+        );
+        expect(result[0]?.doubled).toBe(value * 2);
+      }
+      await sql`SELECT ${'not registered'}::text AS plain`.execute(tx);
+      return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(tx)).rows;
+    });
+    expect(rows.map((row) => row.name)).toEqual(['test_double']);
+    expect(() => preparedStatement('test_double', 'SELECT 2')).toThrow(/another text/);
   });
 });

@@ -109,6 +109,8 @@ export interface ArticlesTable {
   pushed_at: Date | null;
   step_running: string | null;
   step_started_at: Date | null;
+  /** Bumped by a trigger on every update (migration 007); validates cached list pages. */
+  row_version: Generated<number>;
 }
 
 export interface PipelineBatchesTable {

@@ -155,6 +155,69 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     expect(Number(count.n)).toBe(50);
   });
 
+  it('shows every change to a page it read before, whoever wrote it', async () => {
+    const sessionId = await fetchAndWait(alice.cookie, { dateRange: 30, commodity: ['Gold'] });
+    const pageUrl = `articles/session/${sessionId}?page=1&page_size=10`;
+    const first = await get(alice.cookie, pageUrl);
+    expect((await get(alice.cookie, pageUrl)).body).toBe(first.body); // the second read is the cached page
+    const { data, pagination } = first.json();
+    const db = t.database.handle.db;
+
+    // A pipeline worker (here: a plain UPDATE the server is not told about) changes an article of the page.
+    await db
+      .updateTable('articles')
+      .set({ status: 'pushed_to_hubspot' })
+      .where('id', '=', data[3].article_id)
+      .execute();
+    const afterUpdateResponse = await get(alice.cookie, pageUrl);
+    expect(afterUpdateResponse.statusCode, afterUpdateResponse.body).toBe(200);
+    const afterUpdate = afterUpdateResponse.json();
+    expect(afterUpdate.data[3]).toMatchObject({ article_id: data[3].article_id, status: 'pushed_to_hubspot' });
+    expect(afterUpdate.data.filter((a: { status: string }) => a.status === 'pushed_to_hubspot')).toHaveLength(1);
+
+    // A fetch appends an article to the session: the last page and every page's total change.
+    const lastUrl = `articles/session/${sessionId}?page=${pagination.total_pages}&page_size=10`;
+    const pastEndUrl = `articles/session/${sessionId}?page=${pagination.total_pages + 1}&page_size=10`;
+    const lastBefore = (await get(alice.cookie, lastUrl)).json();
+    expect((await get(alice.cookie, pastEndUrl)).json().data).toEqual([]);
+    const extra = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('id', 'not in', db.selectFrom('session_articles').select('article_id').where('session_id', '=', sessionId))
+      .executeTakeFirstOrThrow();
+    const total = pagination.total_count + 1;
+    await db
+      .insertInto('session_articles')
+      .values({ session_id: sessionId, article_id: extra.id, position: total })
+      .execute();
+    await db.updateTable('news_sessions').set({ articles_found: total }).where('id', '=', sessionId).execute();
+    expect((await get(alice.cookie, pageUrl)).json().pagination.total_count).toBe(total);
+    const grown =
+      pagination.total_count % 10 === 0
+        ? (await get(alice.cookie, pastEndUrl)).json()
+        : (await get(alice.cookie, lastUrl)).json();
+    expect(grown.data.map((a: { article_id: number }) => a.article_id)).toEqual([
+      ...(pagination.total_count % 10 === 0 ? [] : lastBefore.data.map((a: { article_id: number }) => a.article_id)),
+      extra.id,
+    ]);
+
+    // The cached page is still nobody else's.
+    expect((await get(bob.cookie, pageUrl)).statusCode).toBe(404);
+  });
+
+  it('answers 500 {detail} and keeps serving when a stored article does not fit the contract', async () => {
+    const sessionId = await fetchAndWait(alice.cookie, { dateRange: 30, commodity: ['Cu'] });
+    const [article] = (await get(alice.cookie, `articles/session/${sessionId}`)).json().data;
+    const setStatus = (status: string) =>
+      t.database.handle.db.updateTable('articles').set({ status }).where('id', '=', article.article_id).execute();
+    await setStatus('half-written');
+    const broken = await get(alice.cookie, `articles/session/${sessionId}`);
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toEqual({ detail: 'Internal server error' });
+    await setStatus(article.status);
+    expect((await get(alice.cookie, `articles/session/${sessionId}`)).json().data[0]).toEqual(article);
+  });
+
   it("hides another user's session and articles behind 404", async () => {
     const sessionId = await fetchAndWait(alice.cookie, { dateRange: 1 });
     expect((await get(bob.cookie, `articles/session/${sessionId}`)).statusCode).toBe(404);

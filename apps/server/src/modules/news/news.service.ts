@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   filterSetSchema,
   type Article,
@@ -7,7 +8,10 @@ import {
   type Pagination,
 } from '@mining-hub/contract/news';
 import { notFound, tooManyRequests } from '../../errors.ts';
-import type { NewsRepository } from './news.repository.ts';
+import type { NewsRepository, PageFingerprint, SessionPage } from './news.repository.ts';
+
+/** How many list-page articles the page cache holds (about 1 KB each), across sessions and users. */
+const PAGE_CACHE_MAX_ARTICLES = 20_000;
 
 export interface NewsServiceDeps {
   repository: NewsRepository;
@@ -21,6 +25,29 @@ export interface NewsServiceDeps {
 /** Fetch sessions, their article lists, single articles and the saved auto-mode filters. */
 export function createNewsService(deps: NewsServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  /**
+   * Recently read list pages. A page is only served from here after a look-up of its fingerprint (owner,
+   * article count, its articles' row versions) shows nothing it holds has changed, whichever process
+   * changed it: the look-up costs a fraction of reading and decoding the page again.
+   */
+  const pageCache = new LRUCache<string, SessionPage>({
+    maxSize: PAGE_CACHE_MAX_ARTICLES,
+    sizeCalculation: (page) => page.articles.length + 1,
+  });
+
+  /** The page from the cache while its fingerprint still matches, else freshly read (and cached). */
+  async function readSessionPage(sessionId: string, page: number, pageSize: number) {
+    const key = `${sessionId}:${page}:${pageSize}`;
+    const cached = pageCache.get(key);
+    if (cached) {
+      const current = await deps.repository.pageFingerprint(sessionId, cached.articleIds);
+      if (current && sameFingerprint(current, cached)) return cached;
+    }
+    const fresh = await deps.repository.listSessionPage(sessionId, (page - 1) * pageSize, pageSize);
+    if (fresh) pageCache.set(key, fresh);
+    else pageCache.delete(key);
+    return fresh;
+  }
 
   async function sessionOf(userId: number, sessionId: string) {
     const session = await deps.repository.findSession(sessionId);
@@ -56,7 +83,7 @@ export function createNewsService(deps: NewsServiceDeps) {
       page: number,
       pageSize: number,
     ): Promise<{ data: Article[]; pagination: Pagination }> {
-      const found = await deps.repository.listSessionPage(sessionId, (page - 1) * pageSize, pageSize);
+      const found = await readSessionPage(sessionId, page, pageSize);
       // Another user's session is as unknown as a missing one.
       if (!found || found.userId !== userId) throw notFound(`Session ${sessionId} not found`);
       // The fetch keeps articles_found equal to the session's article count after every page it stores.
@@ -103,3 +130,12 @@ export function createNewsService(deps: NewsServiceDeps) {
   };
 }
 export type NewsService = ReturnType<typeof createNewsService>;
+
+function sameFingerprint(a: PageFingerprint, b: PageFingerprint): boolean {
+  return (
+    a.userId === b.userId &&
+    a.articlesFound === b.articlesFound &&
+    a.articleCount === b.articleCount &&
+    a.versionSum === b.versionSum
+  );
+}
