@@ -324,7 +324,8 @@ export function createNewsRepository(db: Db) {
     /** The state a cached page of the session is checked against (see PAGE_FINGERPRINT_SQL). */
     async pageFingerprint(sessionId: string, articleIds: number[]): Promise<PageFingerprint | undefined> {
       const { rows } = await db.executeQuery(
-        CompiledQuery.raw(PAGE_FINGERPRINT_SQL, [sessionId, articleIds]) as CompiledQuery<{
+        // An array literal: pg's own array encoding escapes every element.
+        CompiledQuery.raw(PAGE_FINGERPRINT_SQL, [sessionId, `{${articleIds.join(',')}}`]) as CompiledQuery<{
           user_id: number;
           articles_found: number;
           article_count: number;
