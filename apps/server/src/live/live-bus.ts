@@ -47,14 +47,18 @@ export async function createLiveBus(options: { postgresUrl?: string | undefined;
   };
 }
 
+/** How long the relay waits before listening again after its connection dropped, doubling up to the cap. */
+const RELAY_RETRY_MS = { first: 500, max: 30_000 };
+
 async function startRelay(url: string, instanceId: string, emitter: EventEmitter, logger: Logger) {
-  const listener = new pg.Client({ connectionString: url });
   const sender = new pg.Pool({ connectionString: url, max: 2 });
-  listener.on('error', (error) => logger.error({ err: error }, 'live relay connection failed'));
   sender.on('error', (error) => logger.error({ err: error }, 'live relay sender failed'));
-  await listener.connect();
-  await listener.query(`LISTEN ${CHANNEL}`);
-  listener.on('notification', (notification) => {
+  let listener: pg.Client | undefined;
+  let retryMs = RELAY_RETRY_MS.first;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const deliver = (notification: pg.Notification) => {
     if (!notification.payload) return;
     try {
       const { from, event } = JSON.parse(notification.payload) as { from: string; event: LiveEvent };
@@ -63,7 +67,46 @@ async function startRelay(url: string, instanceId: string, emitter: EventEmitter
     } catch (error) {
       logger.warn({ err: error }, 'dropped a malformed live relay message');
     }
-  });
+  };
+
+  /** Opens a listening connection; a dropped one (database restart, failover) is replaced with backoff. */
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost || closed) return;
+      lost = true;
+      listener = undefined;
+      logger.error({ err: error }, `live relay connection lost; listening again in ${retryMs} ms`);
+      client.end().catch(() => undefined);
+      retryTimer = setTimeout(() => void listen().catch(() => undefined), retryMs);
+      retryMs = Math.min(retryMs * 2, RELAY_RETRY_MS.max);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', deliver);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      onLost(error as Error);
+      throw error;
+    }
+    if (closed) return void (await client.end().catch(() => undefined));
+    listener = client;
+    if (retryMs !== RELAY_RETRY_MS.first) logger.info('live relay listening again');
+    retryMs = RELAY_RETRY_MS.first;
+  };
+  try {
+    await listen();
+  } catch (error) {
+    // At start the database must answer: fail the start rather than retry in the background.
+    closed = true;
+    clearTimeout(retryTimer);
+    await sender.end().catch(() => undefined);
+    throw error;
+  }
+
   return {
     send(event: LiveEvent) {
       sender
@@ -71,7 +114,9 @@ async function startRelay(url: string, instanceId: string, emitter: EventEmitter
         .catch((error: unknown) => logger.error({ err: error }, 'live relay send failed'));
     },
     async close() {
-      await listener.end().catch(() => undefined);
+      closed = true;
+      clearTimeout(retryTimer);
+      await listener?.end().catch(() => undefined);
       await sender.end().catch(() => undefined);
     },
   };

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage } from '@mining-hub/contract/live';
@@ -26,9 +27,9 @@ function connect(host: string, headers: Record<string, string>) {
   return { socket, received, opened };
 }
 
-const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -72,10 +73,12 @@ describe.skipIf(!testEngines.includes('postgres'))('live relay between two API p
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
+  let hostB: string;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     a = await createTestApp('postgres', { database });
     b = await createTestApp('postgres', { database });
+    hostB = await listen(b);
   });
   afterAll(async () => {
     await a.close();
@@ -84,7 +87,6 @@ describe.skipIf(!testEngines.includes('postgres'))('live relay between two API p
   });
 
   it('a message published on instance A reaches a client connected to instance B', async () => {
-    const hostB = await listen(b);
     const user = await signIn(a);
     const client = connect(hostB, { origin: `http://${hostB}`, cookie: user.cookie });
     await client.opened;
@@ -105,6 +107,32 @@ describe.skipIf(!testEngines.includes('postgres'))('live relay between two API p
     );
     await waitFor(() => client.received.length === 1);
     expect(client.received[0]).toMatchObject({ type: 'progress_update', session_id: 's1' });
+    client.socket.close();
+  });
+
+  it('listens again after the database drops the relay connection (restart, failover)', async () => {
+    const user = await signIn(a);
+    const client = connect(hostB, { origin: `http://${hostB}`, cookie: user.cookie });
+    await client.opened;
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'",
+        )
+      ).rows.map((row) => row.pid);
+    const before = await listeners();
+    expect(before).toHaveLength(2); // one per instance
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);
+    await waitFor(async () => {
+      const now = await listeners();
+      return now.length === 2 && now.every((pid) => !before.includes(pid));
+    });
+    await admin.end();
+    a.bus.publish({ userId: user.userId }, { type: 'article_updated', article_id: 7 });
+    await waitFor(() => client.received.length === 1);
+    expect(client.received[0]).toEqual({ type: 'article_updated', article_id: 7 });
     client.socket.close();
   });
 });
