@@ -1,11 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { LogsPage } from '../features/logs/logs-page.tsx';
-import { NewsSignalsPage } from '../features/news/news-signals-page.tsx';
-import { PromptsPage } from '../features/prompts/prompts-page.tsx';
-import { ReportsPage } from '../features/reports/reports-page.tsx';
-import { ScraperPage } from '../features/scraper/scraper-page.tsx';
+import { FullPageLoading } from '../components/spinner.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 
@@ -17,20 +12,47 @@ function ProtectedShell() {
   );
 }
 
+/**
+ * Each screen is its own chunk, loaded when first opened (the shell and sign-in load at once), so the
+ * first visit downloads only the screen it lands on; Market Intelligence alone brings the date picker,
+ * the comboboxes and the HTML sanitiser.
+ */
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorScreen,
+    // Shown while the first screen's chunk loads.
+    HydrateFallback: FullPageLoading,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       {
         Component: ProtectedShell,
         children: [
-          { path: 'dashboard', Component: DashboardPage },
-          { path: 'news-signals', Component: NewsSignalsPage },
-          { path: 'reports', Component: ReportsPage },
-          { path: 'logs', Component: LogsPage },
-          { path: 'prompts', Component: PromptsPage },
-          { path: 'scraper', Component: ScraperPage },
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }),
+          },
+          {
+            path: 'news-signals',
+            lazy: async () => ({
+              Component: (await import('../features/news/market-intelligence-page.tsx')).MarketIntelligencePage,
+            }),
+          },
+          {
+            path: 'reports',
+            lazy: async () => ({ Component: (await import('../features/reports/reports-page.tsx')).ReportsPage }),
+          },
+          {
+            path: 'logs',
+            lazy: async () => ({ Component: (await import('../features/logs/logs-page.tsx')).LogsPage }),
+          },
+          {
+            path: 'prompts',
+            lazy: async () => ({ Component: (await import('../features/prompts/prompts-page.tsx')).PromptsPage }),
+          },
+          {
+            path: 'scraper',
+            lazy: async () => ({ Component: (await import('../features/scraper/scraper-page.tsx')).ScraperPage }),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },
