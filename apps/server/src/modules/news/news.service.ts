@@ -10,8 +10,11 @@ import {
 import { notFound, tooManyRequests } from '../../errors.ts';
 import type { NewsRepository, PageFingerprint, SessionPage } from './news.repository.ts';
 
-/** How many list-page articles the page cache holds (about 1 KB each), across sessions and users. */
-const PAGE_CACHE_MAX_ARTICLES = 20_000;
+/**
+ * How many list-page articles the page cache holds across sessions and users: about 2.5 KB each with the
+ * encoded answer the route keeps beside it, so 25 MB at most (500 pages of 20).
+ */
+const PAGE_CACHE_MAX_ARTICLES = 10_000;
 
 export interface NewsServiceDeps {
   repository: NewsRepository;
