@@ -1,9 +1,6 @@
 import { errorBodySchema, throttledBodySchema } from '@mining-hub/contract/common';
 import {
   articleIdsResponseSchema,
-  paginationSchema,
-  type Article,
-  type ArticlePageResponse,
   articlePageResponseSchema,
   articleParamsSchema,
   articleResponseSchema,
@@ -12,7 +9,10 @@ import {
   fetchNewsResponseSchema,
   filterSetSchema,
   pageQuerySchema,
+  paginationSchema,
   sessionParamsSchema,
+  type Article,
+  type ArticlePageResponse,
 } from '@mining-hub/contract/news';
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
