@@ -68,6 +68,11 @@ export const feedRoutes = {
     res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss><channel><item><title>broken'),
   /** Never answers: the client's timeout has to end it. */
   hang: (): Route => () => undefined,
+  /** Answers `xml` once `released` resolves. */
+  held:
+    (xml: string, released: Promise<void>): Route =>
+    (_req, res) =>
+      void released.then(() => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(xml)),
   /** Streams `megabytes` of XML-ish filler without a content-length. */
   huge:
     (megabytes: number): Route =>

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { NewsQuery } from '@mining-hub/contract/news';
 import type { NewsSource } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
@@ -21,10 +22,14 @@ type Progress = Pick<
   'status' | 'message' | 'progress' | 'current_page' | 'total_pages' | 'articles_found'
 >;
 
+/** Sources fetched at once: a feed mostly waits on its server, so one slow feed should not hold up the rest. */
+const SOURCE_CONCURRENCY = 6;
+
 /**
- * Runs one fetch session: every source in turn, page by page; each page is tagged, filtered, stored once
- * and linked to the session, and a `progress_update` goes to the user who started it. A failing source is
- * skipped with a WARNING and named in the final message; the session completes with what the others gave.
+ * Runs one fetch session: up to SOURCE_CONCURRENCY sources at once, each page by page; each page is tagged,
+ * filtered, stored once and linked to the session (one page at a time, which keeps positions 1..n), and a
+ * `progress_update` goes to the user who started it. A failing source is skipped with a WARNING and named in
+ * the final message; the session completes with what the others gave.
  */
 export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): Promise<void> {
   const session = await deps.repository.findSession(sessionId);
@@ -52,50 +57,64 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     );
   };
 
-  const skipped: string[] = [];
-  let pagesBefore = 0;
-  try {
-    await report({});
-    for (const [index, source] of deps.sources.entries()) {
-      const signal = AbortSignal.timeout(deps.sourceTimeoutMs ?? 120_000);
-      let sourcePages = 1;
-      try {
-        for await (const page of source.fetchPages(query, { now, signal })) {
-          sourcePages = page.totalPages;
-          const kept: StoredArticleInput[] = [];
-          for (const article of page.articles) {
-            const tags = tagArticle(article);
-            if (!source.filtersServerSide && !matchesQuery(article, tags, query, now)) continue;
-            kept.push({
-              ...article,
-              description: htmlToText(article.description),
-              content: sanitizeArticleHtml(article.content),
-              tags,
-            });
-          }
-          const found = await deps.repository.addArticlesToSession(sessionId, kept);
-          const remainingSources = deps.sources.length - index - 1;
-          await report({
-            message: `Fetching ${source.name}: page ${page.page} of ${page.totalPages}`,
-            progress: Math.min(99, Math.round((100 * (index + page.page / page.totalPages)) / deps.sources.length)),
-            current_page: pagesBefore + page.page,
-            total_pages: pagesBefore + page.totalPages + remainingSources,
-            articles_found: found,
+  // Pages per source: fetched so far and expected (one until the source says), and whether it has ended.
+  const pages = deps.sources.map(() => ({ fetched: 0, total: 1, ended: false }));
+  const sum = (of: (source: (typeof pages)[number]) => number) => pages.reduce((total, p) => total + of(p), 0);
+  const progressPercent = () =>
+    Math.min(99, Math.round((100 * sum((p) => (p.ended ? 1 : p.fetched / p.total))) / pages.length));
+  const skipped: { index: number; text: string }[] = [];
+  const oneAtATime = pLimit(1);
+
+  async function fetchSource(source: NewsSource, index: number): Promise<void> {
+    const counts = pages[index] ?? { fetched: 0, total: 1, ended: false };
+    const signal = AbortSignal.timeout(deps.sourceTimeoutMs ?? 120_000);
+    try {
+      for await (const page of source.fetchPages(query, { now, signal })) {
+        const kept: StoredArticleInput[] = [];
+        for (const article of page.articles) {
+          const tags = tagArticle(article);
+          if (!source.filtersServerSide && !matchesQuery(article, tags, query, now)) continue;
+          kept.push({
+            ...article,
+            description: htmlToText(article.description),
+            content: sanitizeArticleHtml(article.content),
+            tags,
           });
         }
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        deps.logger.warn(`news source ${source.name} skipped in session ${sessionId}: ${reason}`);
-        skipped.push(`${source.name} (${reason})`);
+        await oneAtATime(async () => {
+          const found = await deps.repository.addArticlesToSession(sessionId, kept);
+          Object.assign(counts, { fetched: page.page, total: page.totalPages });
+          await report({
+            message: `Fetching ${source.name}: page ${page.page} of ${page.totalPages}`,
+            progress: progressPercent(),
+            current_page: sum((p) => p.fetched),
+            total_pages: sum((p) => p.total),
+            articles_found: found,
+          });
+        });
       }
-      pagesBefore += sourcePages;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.logger.warn(`news source ${source.name} skipped in session ${sessionId}: ${reason}`);
+      skipped.push({ index, text: `${source.name} (${reason})` });
     }
+    counts.ended = true;
+  }
+
+  try {
+    await report({});
+    const limit = pLimit(SOURCE_CONCURRENCY);
+    await Promise.all(deps.sources.map((source, index) => limit(() => fetchSource(source, index))));
     const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles`;
+    const skippedText = skipped
+      .sort((a, b) => a.index - b.index)
+      .map((entry) => entry.text)
+      .join(', ');
     await report({
       status: 'completed',
       progress: 100,
       total_pages: state.current_page,
-      message: skipped.length > 0 ? `${summary}; skipped ${skipped.join(', ')}` : summary,
+      message: skipped.length > 0 ? `${summary}; skipped ${skippedText}` : summary,
     });
     deps.logger.info(`fetch session ${sessionId} completed: ${state.message}`);
   } catch (error) {

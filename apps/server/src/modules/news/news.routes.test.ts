@@ -296,3 +296,48 @@ describe('fetch rate limit', () => {
     expect(body.detail).toBe(`Rate limit exceeded. Please wait ${body.wait_time} seconds before trying again.`);
   });
 });
+
+describe('fetching several sources', () => {
+  it('stores the pages of a quick feed while an earlier slow feed is still answering', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const feeds = await startFakeServer({
+      '/slow.xml': feedRoutes.held(rssXml('Slow Wire', items.slice(0, 3)), released),
+      '/quick.xml': feedRoutes.ok(rssXml('Quick Wire', items.slice(3, 6))),
+    });
+    const t = await createTestApp('pglite', {
+      newsSources: ['/slow.xml', '/quick.xml'].map((path) => createRssSource(`${feeds.url}${path}`)),
+      newsFetchIntervalSeconds: 0,
+    });
+    try {
+      const progress: { message: string; status: string; articles_found: number }[] = [];
+      t.bus.subscribe(({ message }) => void (message.type === 'progress_update' && progress.push(message.data)));
+      const { cookie } = await signIn(t);
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/fetch-news-session',
+        headers: { origin: APP_ORIGIN, cookie },
+        payload: { dateRange: 30 },
+      });
+      expect(started.statusCode).toBe(200);
+      // Fetched one after another, the quick feed would wait behind the held one and this would time out.
+      await waitUntil(() => progress.some((p) => p.message.includes('quick.xml: page 1 of 1')));
+      expect(progress.at(-1)).toMatchObject({ status: 'running', articles_found: 3 });
+      release();
+      await waitUntil(() => progress.some((p) => p.status === 'completed'));
+      expect(progress.at(-1)).toMatchObject({ message: 'Found 6 articles', progress: 100 });
+    } finally {
+      release();
+      await t.close();
+      await feeds.close();
+    }
+  });
+});
+
+async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
