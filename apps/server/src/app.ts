@@ -97,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerDemoDirectoryRoutes(app);
   registerPipelineRoutes(app, { pipeline: deps.services.pipeline, exportOutbox: () => exportOutboxCsv(deps.db) });
   registerScraperRoutes(app, { scraper: deps.services.scraper });
-  registerLiveSocket(app, { bus: deps.bus });
+  registerLiveSocket(app, {
+    bus: deps.bus,
+    catchUp: (userId) => deps.services.news.progressCatchUp(userId),
+  });
   await registerWebApp(app, deps.config.webDistDir);
   return app;
 }

@@ -67,7 +67,65 @@ describe('live socket', () => {
     aliceSocket.socket.close();
     bobSocket.socket.close();
   });
+
+  it('tells a connecting socket how its fetch sessions stand (running, or ended in the last minutes), then the news', async () => {
+    const carol = await signIn(t);
+    const progress = { progress: 40, current_page: 2, total_pages: 5, articles_found: 37 };
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await t.database.handle.db
+      .insertInto('news_sessions')
+      .values([
+        {
+          id: uuid(1),
+          user_id: carol.userId,
+          query: '{}',
+          status: 'completed',
+          message: 'Found 9 articles',
+          finished_at: minutesAgo(60),
+          created_at: minutesAgo(61),
+        },
+        {
+          id: uuid(2),
+          user_id: carol.userId,
+          query: '{}',
+          status: 'completed',
+          message: 'Found 12 articles',
+          finished_at: minutesAgo(2),
+          created_at: minutesAgo(3),
+        },
+        {
+          id: uuid(3),
+          user_id: carol.userId,
+          query: '{}',
+          status: 'running',
+          message: 'Fetching Demo: page 2 of 5',
+          ...progress,
+        },
+        { id: uuid(4), user_id: alice.userId, query: '{}', status: 'running' },
+      ])
+      .execute();
+    const socket = connect(host, { origin: `http://${host}`, cookie: carol.cookie });
+    await socket.opened;
+    t.bus.publish({ userId: carol.userId }, { type: 'article_updated', article_id: 7 });
+    await waitFor(() => socket.received.length === 3);
+    expect(socket.received).toEqual([
+      {
+        type: 'progress_update',
+        session_id: uuid(2),
+        data: expect.objectContaining({ status: 'completed', message: 'Found 12 articles' }),
+      },
+      {
+        type: 'progress_update',
+        session_id: uuid(3),
+        data: { status: 'running', message: 'Fetching Demo: page 2 of 5', ...progress },
+      },
+      { type: 'article_updated', article_id: 7 },
+    ]);
+    socket.socket.close();
+  });
 });
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe.skipIf(!testEngines.includes('postgres'))('live relay between two API processes on PostgreSQL', () => {
   let database: TestDatabase;

@@ -185,6 +185,18 @@ export function createNewsRepository(db: Db) {
       return row?.created_at;
     },
 
+    /** The user's newest sessions still fetching or finished since `since`, newest first. */
+    listRecentSessions(userId: number, since: Date, limit: number): Promise<NewsSessionRecord[]> {
+      return db
+        .selectFrom('news_sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>=', since)]))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     findSession(id: string): Promise<NewsSessionRecord | undefined> {
       return db.selectFrom('news_sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },

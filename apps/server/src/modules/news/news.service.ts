@@ -7,6 +7,7 @@ import {
   type NewsQuery,
   type Pagination,
 } from '@mining-hub/contract/news';
+import type { LiveMessage } from '@mining-hub/contract/live';
 import { notFound, tooManyRequests } from '../../errors.ts';
 import type { NewsRepository, PageFingerprint, SessionPage } from './news.repository.ts';
 
@@ -15,6 +16,10 @@ import type { NewsRepository, PageFingerprint, SessionPage } from './news.reposi
  * encoded answer the route keeps beside it, so 25 MB at most (500 pages of 20).
  */
 const PAGE_CACHE_MAX_ARTICLES = 10_000;
+
+/** Sessions a connecting socket is told about: still fetching, or ended this recently; at most this many. */
+const CATCH_UP_WINDOW_MS = 10 * 60_000;
+const CATCH_UP_MAX_SESSIONS = 5;
 
 export interface NewsServiceDeps {
   repository: NewsRepository;
@@ -103,6 +108,28 @@ export function createNewsService(deps: NewsServiceDeps) {
           has_prev: page > 1,
         },
       };
+    },
+
+    /**
+     * The progress of the user's fetch sessions that are running or ended in the last minutes, as the
+     * `progress_update` messages a socket sends on connecting: a page that reconnects (a server restart, a
+     * network blip, a reload) learns how a fetch it missed messages of went on.
+     */
+    async progressCatchUp(userId: number): Promise<LiveMessage[]> {
+      const since = new Date(now().getTime() - CATCH_UP_WINDOW_MS);
+      const sessions = await deps.repository.listRecentSessions(userId, since, CATCH_UP_MAX_SESSIONS);
+      return sessions.reverse().map((session) => ({
+        type: 'progress_update',
+        session_id: session.id,
+        data: {
+          message: session.message,
+          progress: session.progress,
+          current_page: session.current_page,
+          total_pages: session.total_pages,
+          articles_found: session.articles_found,
+          status: session.status,
+        },
+      }));
     },
 
     /** Every article id of a session, for the list's 'All Pages' selection. */
