@@ -57,16 +57,17 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     );
   };
 
-  // Pages per source: fetched so far and expected (one until the source says), and whether it has ended.
-  const pages = deps.sources.map(() => ({ fetched: 0, total: 1, ended: false }));
-  const sum = (of: (source: (typeof pages)[number]) => number) => pages.reduce((total, p) => total + of(p), 0);
+  // Per source: pages fetched so far and expected (one until the source says), whether it has ended, and
+  // why it was skipped.
+  type SourceRun = { source: NewsSource; fetched: number; total: number; ended: boolean; skipped?: string };
+  const runs: SourceRun[] = deps.sources.map((source) => ({ source, fetched: 0, total: 1, ended: false }));
+  const sum = (of: (run: SourceRun) => number) => runs.reduce((total, run) => total + of(run), 0);
   const progressPercent = () =>
-    Math.min(99, Math.round((100 * sum((p) => (p.ended ? 1 : p.fetched / p.total))) / pages.length));
-  const skipped: { index: number; text: string }[] = [];
+    Math.min(99, Math.round((100 * sum((run) => (run.ended ? 1 : run.fetched / run.total))) / runs.length));
   const oneAtATime = pLimit(1);
 
-  async function fetchSource(source: NewsSource, index: number): Promise<void> {
-    const counts = pages[index] ?? { fetched: 0, total: 1, ended: false };
+  async function fetchSource(run: SourceRun): Promise<void> {
+    const { source } = run;
     const signal = AbortSignal.timeout(deps.sourceTimeoutMs ?? 120_000);
     try {
       for await (const page of source.fetchPages(query, { now, signal })) {
@@ -83,12 +84,12 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
         }
         await oneAtATime(async () => {
           const found = await deps.repository.addArticlesToSession(sessionId, kept);
-          Object.assign(counts, { fetched: page.page, total: page.totalPages });
+          Object.assign(run, { fetched: page.page, total: page.totalPages });
           await report({
             message: `Fetching ${source.name}: page ${page.page} of ${page.totalPages}`,
             progress: progressPercent(),
-            current_page: sum((p) => p.fetched),
-            total_pages: sum((p) => p.total),
+            current_page: sum((run) => run.fetched),
+            total_pages: sum((run) => run.total),
             articles_found: found,
           });
         });
@@ -96,25 +97,22 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.logger.warn(`news source ${source.name} skipped in session ${sessionId}: ${reason}`);
-      skipped.push({ index, text: `${source.name} (${reason})` });
+      run.skipped = `${source.name} (${reason})`;
     }
-    counts.ended = true;
+    run.ended = true;
   }
 
   try {
     await report({});
     const limit = pLimit(SOURCE_CONCURRENCY);
-    await Promise.all(deps.sources.map((source, index) => limit(() => fetchSource(source, index))));
+    await Promise.all(runs.map((run) => limit(() => fetchSource(run))));
     const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles`;
-    const skippedText = skipped
-      .sort((a, b) => a.index - b.index)
-      .map((entry) => entry.text)
-      .join(', ');
+    const skipped = runs.flatMap((run) => (run.skipped ? [run.skipped] : []));
     await report({
       status: 'completed',
       progress: 100,
       total_pages: state.current_page,
-      message: skipped.length > 0 ? `${summary}; skipped ${skippedText}` : summary,
+      message: skipped.length > 0 ? `${summary}; skipped ${skipped.join(', ')}` : summary,
     });
     deps.logger.info(`fetch session ${sessionId} completed: ${state.message}`);
   } catch (error) {

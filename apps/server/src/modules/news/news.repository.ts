@@ -110,9 +110,12 @@ const PAGE_FINGERPRINT_SQL = preparedStatement(
 );
 
 /** One page of a session's articles, with what a cache needs to check it later. */
-export interface SessionPage extends PageFingerprint {
+export interface SessionPage {
+  userId: number;
+  articlesFound: number;
   articles: Article[];
-  articleIds: number[];
+  /** The sum of the articles' row versions when read. */
+  versionSum: number;
 }
 
 /** The current state of what a page shows; see PAGE_FINGERPRINT_SQL. */
@@ -327,8 +330,6 @@ export function createNewsRepository(db: Db) {
         userId: first.user_id,
         articlesFound: first.articles_found,
         articles,
-        articleIds: articles.map((article) => article.article_id),
-        articleCount: articles.length,
         versionSum,
       };
     },

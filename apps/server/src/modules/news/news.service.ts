@@ -48,8 +48,9 @@ export function createNewsService(deps: NewsServiceDeps) {
     const key = `${sessionId}:${page}:${pageSize}`;
     const cached = pageCache.get(key);
     if (cached) {
-      const current = await deps.repository.pageFingerprint(sessionId, cached.articleIds);
-      if (current && sameFingerprint(current, cached)) return cached;
+      const articleIds = cached.articles.map((article) => article.article_id);
+      const current = await deps.repository.pageFingerprint(sessionId, articleIds);
+      if (current && isUnchanged(cached, current)) return cached;
     }
     const fresh = await deps.repository.listSessionPage(sessionId, (page - 1) * pageSize, pageSize);
     if (fresh) pageCache.set(key, fresh);
@@ -161,11 +162,12 @@ export function createNewsService(deps: NewsServiceDeps) {
 }
 export type NewsService = ReturnType<typeof createNewsService>;
 
-function sameFingerprint(a: PageFingerprint, b: PageFingerprint): boolean {
+/** Whether the database still holds what the cached page shows. */
+function isUnchanged(page: SessionPage, current: PageFingerprint): boolean {
   return (
-    a.userId === b.userId &&
-    a.articlesFound === b.articlesFound &&
-    a.articleCount === b.articleCount &&
-    a.versionSum === b.versionSum
+    current.userId === page.userId &&
+    current.articlesFound === page.articlesFound &&
+    current.articleCount === page.articles.length &&
+    current.versionSum === page.versionSum
   );
 }
