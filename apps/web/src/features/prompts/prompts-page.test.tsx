@@ -26,10 +26,8 @@ let overrides: (request: FakeRequest) => { status: number; body?: unknown } | un
 
 beforeEach(() => {
   prompts = [basePrompt, { ...basePrompt, id: 2, name: 'Older prompt', is_active: false, description: null }];
-  requests = [];
   overrides = () => undefined;
-  stubApi((request) => {
-    requests.push(request);
+  requests = stubApi((request) => {
     const override = overrides(request);
     if (override) return override;
     const { method, path, body } = request;

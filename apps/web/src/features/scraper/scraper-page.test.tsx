@@ -55,10 +55,8 @@ beforeEach(() => {
   status = STOPPED;
   progress = NOT_STARTED;
   outputs = FILES;
-  requests = [];
   overrides = () => undefined;
-  stubApi((request) => {
-    requests.push(request);
+  requests = stubApi((request) => {
     const override = overrides(request);
     if (override) return override;
     const { method, path } = request;
