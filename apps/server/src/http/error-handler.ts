@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -9,6 +11,8 @@ import { AppError } from '../errors.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const waitSeconds = error.extra.wait_time;
+      if (error.statusCode === 429 && typeof waitSeconds === 'number') reply.header('retry-after', String(waitSeconds));
       return reply.status(error.statusCode).send({ detail: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -50,4 +54,38 @@ function clientErrorDetail(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/**
+ * Fastify's answer to a URL its router cannot decode or a path parameter over its length limit,
+ * given before any route or hook runs: `{detail}` like every other error.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return reply
+    .status(tooLong ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .send({ detail: tooLong ? 'Request path is too long' : 'Request path has malformed percent-encoding' });
+}
+
+/**
+ * Node's answer to a request its HTTP parser refuses (bad request line, NUL in a header, headers too
+ * large, a request that took too long), written straight to the socket: `{detail}` like every other error.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request line or headers are too large']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

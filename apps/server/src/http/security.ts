@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { User } from '@mining-hub/contract/auth';
-import { forbidden, unauthenticated } from '../errors.ts';
+import { badRequest, forbidden, unauthenticated } from '../errors.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { requestTargetProblem } from './request-target.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -21,13 +22,15 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True for the URLs that need a session: the API and the live socket. */
-export const isProtectedPath = (url: string) => url.startsWith('/api/v1/') || url === '/ws' || url.startsWith('/ws?');
+/** True for the route paths that need a session: the API and the live socket. */
+export const isProtectedPath = (routePath: string) => routePath.startsWith('/api/v1/') || routePath === '/ws';
 
 /**
  * One place for request security, applied to every route including ones added later:
- * state-changing requests and socket upgrades must come from the app's own origin, and
- * /api/v1 and /ws need a valid session unless the route is marked public.
+ * a request target in any but the canonical spelling is refused, state-changing requests and socket
+ * upgrades must come from the app's own origin, and routes under /api/v1 and /ws need a valid session
+ * unless marked public. The session decision is taken on the route the router matched, never on the
+ * raw URL, so no spelling can reach a handler without it.
  */
 export function registerSecurity(
   app: FastifyInstance,
@@ -41,9 +44,12 @@ export function registerSecurity(
     (route) => void routeTable.push({ method: route.method, url: route.url, config: route.config }),
   );
   app.addHook('onRequest', async (request) => {
+    const targetProblem = requestTargetProblem(request.url);
+    if (targetProblem) throw badRequest(targetProblem);
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
     if (STATE_CHANGING.has(request.method) || upgrade) assertSameOrigin(request, deps.publicOrigin);
-    if (!isProtectedPath(request.url) || request.routeOptions.config.public) return;
+    const routePath = request.routeOptions.url;
+    if (routePath === undefined || !isProtectedPath(routePath) || request.routeOptions.config.public) return;
     const user = await deps.auth.authenticate(deps.cookie.read(request));
     if (!user) throw unauthenticated();
     request.user = user;

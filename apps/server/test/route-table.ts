@@ -1,0 +1,24 @@
+import type { ZodApp } from '../src/http/types.ts';
+
+export interface TableRoute {
+  method: string;
+  /** As registered, e.g. `/api/v1/pinboard/widgets/:id`. */
+  url: string;
+  /** A path that reaches it: parameters filled with 1, a wildcard with x. */
+  path: string;
+  isPublic: boolean;
+}
+
+/** Every method of every route the app registered after its security hook (see `http/security.ts`). */
+export function routesOf(app: ZodApp): TableRoute[] {
+  return app.routeTable.flatMap((route) =>
+    (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+      method,
+      url: route.url ?? '',
+      path: (route.url ?? '').replace(/:[^/]+/g, '1').replace('*', 'x'),
+      isPublic: route.config?.public === true,
+    })),
+  );
+}
+
+export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
