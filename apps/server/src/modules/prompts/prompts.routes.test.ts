@@ -278,7 +278,7 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ detail: 'Request body is not valid JSON' });
     expect((await call('POST', '', 'name=x', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
-    expect((await call('PUT', `/${before[0]?.id}`, 'plain words', 'text/plain')).statusCode).toBe(400);
+    expect((await call('PUT', `/${before[0]?.id}`, 'plain words', 'text/plain')).statusCode).toBe(415);
     expect(await list()).toEqual(before);
     expect(await activeIds()).toHaveLength(1);
   });

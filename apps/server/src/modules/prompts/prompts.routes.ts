@@ -8,7 +8,7 @@ import {
   validateSchemaRequestSchema,
 } from '@mining-hub/contract/prompts';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../errors.ts';
+import { registerJsonBodyParser } from '../../http/json-body.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { findDuplicateKeys } from './schema-validation.ts';
@@ -33,23 +33,7 @@ function duplicateKeysUnder(request: FastifyRequest, root: string): string[][] {
 }
 
 function registerDuplicateKeyParser(scope: ZodApp): void {
-  const defaultParser = scope.getDefaultJsonParser('error', 'error');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    try {
-      JSON.parse(text);
-    } catch {
-      defaultParser(request, text, done); // its own "not valid JSON" / "empty body" errors
-      return;
-    }
-    // Fastify's parser refuses this key too, but as "not valid JSON"; say what is wrong instead.
-    if (/"__proto__"\s*:/.test(text)) {
-      done(badRequest('The key "__proto__" is not allowed'), undefined);
-      return;
-    }
-    duplicateKeysByRequest.set(request, findDuplicateKeys(text));
-    defaultParser(request, text, done);
-  });
+  registerJsonBodyParser(scope, (request, text) => duplicateKeysByRequest.set(request, findDuplicateKeys(text)));
 }
 
 function registerRoutes(scope: ZodApp, prompts: PromptsService): void {

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../errors.ts';
+
+/**
+ * Parses a JSON request body, refusing what no field of ours may hold: NUL characters (PostgreSQL
+ * cannot store them in text), lone surrogates (not Unicode, so not storable as UTF-8), and the
+ * prototype-poisoning keys Fastify's own parser refuses. Keys are checked like values.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw badRequest('Request body is empty; send a JSON object');
+  let problem: string | undefined;
+  const note = (found: string) => (problem ??= found);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text, (key: string, value: unknown) => {
+      if (key === '__proto__') note('The key "__proto__" is not allowed');
+      else if (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value) {
+        note('The key "constructor.prototype" is not allowed');
+      }
+      const where = key === '' ? 'the body' : `field "${key.slice(0, 64)}"`;
+      for (const checked of typeof value === 'string' ? [key, value] : [key]) {
+        if (checked.includes('\0')) note(`Request body contains a NUL character (in ${where})`);
+        else if (!checked.isWellFormed()) note(`Request body contains an unpaired surrogate (in ${where})`);
+      }
+      return value;
+    });
+  } catch {
+    throw badRequest('Request body is not valid JSON');
+  }
+  if (problem) throw badRequest(problem);
+  return parsed;
+}
+
+// RFC 8259: JSON travels as UTF-8; bytes that are not are refused rather than replaced with U+FFFD.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Replaces the JSON parser of `app` (or of a plugin scope) with {@link parseJsonBody}; `inspect` sees
+ * the raw text first, for checks JSON.parse would hide (repeated keys). JSON is the only body the API
+ * takes (any other content type is a 415), and a route without a body schema takes none, so one sent to
+ * it is refused instead of ignored.
+ */
+export function registerJsonBodyParser(
+  app: FastifyInstance,
+  inspect?: (request: FastifyRequest, text: string) => void,
+): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    try {
+      if (!request.routeOptions.schema?.body) throw badRequest('This request takes no body');
+      let text: string;
+      try {
+        text = utf8.decode(body as Buffer);
+      } catch {
+        throw badRequest('Request body is not valid UTF-8');
+      }
+      const parsed = parseJsonBody(text);
+      inspect?.(request, text);
+      done(null, parsed);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
