@@ -20,4 +20,18 @@ describe('configuration', () => {
     expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://db/hub' }).role).toBe('api');
     expect(() => loadConfig({ PORT: 'eighty', ROLE: 'boss' })).toThrow(/PORT.*ROLE|ROLE.*PORT/);
   });
+
+  it('trusts proxy headers only when TRUST_PROXY names who may send them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://hub.example.com' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '2', 'fe80::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,12 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .refine((value) => parseTrustProxy(value) !== undefined, {
+        message: 'must be true, false, or proxy addresses / CIDR ranges (or loopback, linklocal, uniquelocal)',
+      }),
     NEWS_FEEDS: z.string().default(''),
     MININGHUB_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
     MININGHUB_BASE_URL: z.string().url().default('https://api.mininghub.com/v1'),
@@ -46,6 +53,12 @@ export interface AppConfig {
   role: 'all' | 'api' | 'worker';
   /** The origin users reach the app at when it is behind a proxy; turns on Secure cookies when https. */
   publicOrigin: string | undefined;
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host headers are believed (Fastify's trustProxy):
+   * false (none), true (any peer: only when nothing else can reach the port), or the proxies'
+   * addresses and CIDR ranges (proxy-addr's names `loopback`, `linklocal`, `uniquelocal` too).
+   */
+  trustProxy: boolean | string[];
   /** Where the built web app lives; the server serves it when present. */
   webDistDir: string;
   news: {
@@ -95,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: values.ADMIN_PASSWORD,
     role: values.ROLE,
     publicOrigin: values.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY) ?? false,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     news: {
       feeds: values.NEWS_FEEDS.split(/[\s,]+/).filter(Boolean),
@@ -114,4 +128,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     scraper: { chromiumPath: values.CHROMIUM_PATH },
   };
+}
+
+/** TRUST_PROXY: unset or `false`, `true`, or comma-separated addresses / CIDR ranges. */
+function parseTrustProxy(value: string): AppConfig['trustProxy'] | undefined {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  const entries = text.split(/[\s,]+/).filter(Boolean);
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }

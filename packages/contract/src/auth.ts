@@ -28,6 +28,8 @@ export const meResponseSchema = z.object({ success: z.literal(true), user: userS
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Session lifetimes (SPEC.md section 4: the app refreshes every 30 minutes). */
-export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const SESSION_REFRESH_INTERVAL_MS = 1_800_000;
+// Longer than the refresh interval: an open but untouched tab refreshes at 30 minutes and must still
+// find its session alive then (a timer fires late, never early).
+export const SESSION_IDLE_TIMEOUT_MS = SESSION_REFRESH_INTERVAL_MS + 5 * 60 * 1000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@mining-hub/contract/auth';
 import { errorBodySchema, okSchema, throttledBodySchema } from '@mining-hub/contract/common';
+import { AppError } from '../../errors.ts';
 import { requireUser } from '../../http/security.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -18,9 +19,15 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
       },
     },
     async (request, reply) => {
-      const { user, token } = await deps.auth.login(request.body.email, request.body.password, request.ip);
+      const { email, password } = request.body;
+      // JSON-quoted: an email is the caller's text, and a line break in it must not forge a log entry.
+      const { user, token } = await deps.auth.login(email, password, request.ip).catch((error: unknown) => {
+        const why = error instanceof AppError ? error.statusCode : 'error';
+        request.log.warn(`sign-in refused (${why}) for ${JSON.stringify(email)} from ${request.ip}`);
+        throw error;
+      });
       deps.cookie.set(reply, token);
-      request.log.info(`user ${user.email} signed in`);
+      request.log.info(`user ${user.email} signed in from ${request.ip}`);
       return { success: true as const, user, message: 'Login successful' };
     },
   );
@@ -47,6 +54,7 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
       await deps.auth.logout(deps.cookie.read(request));
+      request.log.info(`user ${requireUser(request).email} signed out`);
       deps.cookie.clear(reply);
       return { success: true as const };
     },

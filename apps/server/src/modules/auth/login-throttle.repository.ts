@@ -1,28 +1,44 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
-/** Failed-login counters per key (`account:<email>` or `address:<ip>`), in fixed windows. */
+/**
+ * Sign-in attempts per key (`account:<email>` or `address:<ip>`) in fixed windows. The `failures`
+ * column counts attempts taken in the window: each is counted before its password is checked and
+ * handed back when it succeeds, so the count is failed checks plus checks still running.
+ */
 export function createLoginThrottleRepository(db: Db) {
   return {
-    find(key: string): Promise<{ failures: number; window_started_at: Date } | undefined> {
-      return db
-        .selectFrom('login_throttle')
-        .select(['failures', 'window_started_at'])
-        .where('key', '=', key)
-        .executeTakeFirst();
-    },
-
-    /** Counts one failure, starting a new window when the old one has ended. */
-    async recordFailure(key: string, now: Date, windowStartedAfter: Date): Promise<void> {
-      await db
+    /**
+     * Counts one attempt, starting a new window when the old one has ended, and returns the count
+     * with its window. One upsert: concurrent attempts queue on the row, so each sees its own count.
+     */
+    async takeAttempt(
+      key: string,
+      now: Date,
+      windowStartedAfter: Date,
+    ): Promise<{ attempts: number; window_started_at: Date }> {
+      const isCurrent = sql<boolean>`login_throttle.window_started_at > ${windowStartedAfter}`;
+      const row = await db
         .insertInto('login_throttle')
         .values({ key, failures: 1, window_started_at: now })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            failures: sql`CASE WHEN login_throttle.window_started_at > ${windowStartedAfter} THEN login_throttle.failures + 1 ELSE 1 END`,
-            window_started_at: sql`CASE WHEN login_throttle.window_started_at > ${windowStartedAfter} THEN login_throttle.window_started_at ELSE ${now} END`,
+            failures: sql`CASE WHEN ${isCurrent} THEN login_throttle.failures + 1 ELSE 1 END`,
+            window_started_at: sql`CASE WHEN ${isCurrent} THEN login_throttle.window_started_at ELSE ${now} END`,
           }),
         )
+        .returning(['failures', 'window_started_at'])
+        .executeTakeFirstOrThrow();
+      return { attempts: row.failures, window_started_at: row.window_started_at };
+    },
+
+    /** Hands back one attempt that did not fail. */
+    async giveBackAttempt(key: string): Promise<void> {
+      await db
+        .updateTable('login_throttle')
+        .set({ failures: sql`failures - 1` })
+        .where('key', '=', key)
+        .where('failures', '>', 0)
         .execute();
     },
 
