@@ -14,7 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
-import { registerErrorHandling, routeNotFound } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { isProtectedPath, registerSecurity } from './http/security.ts';
 import { createSessionCookie } from './http/session-cookie.ts';
 import type { ZodApp } from './http/types.ts';
@@ -44,10 +45,12 @@ import type { StatsService } from './modules/stats/stats.service.ts';
 
 /** What the HTTP layer needs; built once in main.ts (or a test) and passed in explicitly. */
 export interface AppDeps {
-  config: Pick<AppConfig, 'publicOrigin' | 'webDistDir'>;
+  config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'>;
   logger: Logger;
   db: Db;
   bus: LiveBus;
+  /** How often the live hub re-checks its sockets' sessions (5 s; tests shorten it). */
+  liveSessionRecheckMs?: number;
   services: {
     auth: AuthService;
     pinboard: PinboardService;
@@ -66,12 +69,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     loggerInstance: deps.logger.child({ name: 'http' }) as FastifyBaseLogger,
     // No per-request log lines: they would flood app.log; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: Boolean(deps.config.publicOrigin),
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   // Cookies are parsed and socket upgrades marked before the security hook runs (so a refused upgrade
   // closes its socket), and the security hook sees every route registered after it.
@@ -100,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerLiveSocket(app, {
     bus: deps.bus,
     catchUp: (userId) => deps.services.news.progressCatchUp(userId),
+    sessions: {
+      idOf: (request) => deps.services.auth.sessionIdOf(cookie.read(request)),
+      stillValid: (ids) => deps.services.auth.validSessionIds(ids),
+    },
+    sessionRecheckMs: deps.liveSessionRecheckMs,
   });
   await registerWebApp(app, deps.config.webDistDir);
   return app;
@@ -114,11 +125,13 @@ async function registerWebApp(app: ZodApp, distDir: string): Promise<void> {
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/dashboard'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
+    // Lower-cased so that /API/v1/... is a 404 like /api/v1/..., never the app page.
+    const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
     const isAppRoute =
       request.method === 'GET' &&
       !isProtectedPath(pathname) &&
       !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/ws') &&
       !path.extname(pathname);
     if (hasWebApp && isAppRoute) return reply.type('text/html').sendFile('index.html');
     return routeNotFound(request, reply);

@@ -38,7 +38,7 @@ export interface ServiceOptions {
   scraperStartWaitMs?: number;
   /** LOG_DIR, read by the System Logs screen; without it the screen lists no files. */
   logDir?: string;
-  /** Where live messages go; the CLI has none. */
+  /** Where live messages and ended sessions go; the CLI's only sends (PostgreSQL) or is absent. */
   bus?: LiveBus;
   logger?: Logger;
   pipeline?: {
@@ -76,6 +76,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       users: createUsersRepository(db),
       sessions: createSessionsRepository(db),
       throttle: createLoginThrottleRepository(db),
+      bus,
     }),
     pinboard: createPinboardService(createPinboardRepository(db)),
     logs: createLogsService({ logDir: options.logDir }),

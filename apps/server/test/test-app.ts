@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
 import type { ZodApp } from '../src/http/types.ts';
 import { createLiveBus, type LiveBus } from '../src/live/live-bus.ts';
 import { createSilentLogger } from '../src/logging.ts';
@@ -53,8 +54,14 @@ export interface TestAppOptions {
    * the demo directory it serves unless another source is given.
    */
   scraperSupervisor?: { source?: ProjectSourceConfig; stopGraceMs?: number; logLevel?: 'debug' | 'info' };
+  /** TRUST_PROXY as parsed by config.ts (none by default). */
+  trustProxy?: AppConfig['trustProxy'];
+  /** Serve the web app from this folder (none by default). */
+  webDistDir?: string;
   /** Share DATA_DIR/scraper between two app instances (restart tests); a fresh temporary one otherwise. */
   scraperDir?: string;
+  /** How often the live hub re-checks its sockets' sessions (the default 5 s otherwise). */
+  liveSessionRecheckMs?: number;
 }
 
 /** buildApp on a fresh database of the given engine, without the web bundle. */
@@ -91,10 +98,15 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     });
   }
   const app = await buildApp({
-    config: { publicOrigin: undefined, webDistDir: path.join(import.meta.dirname, 'no-web-bundle') },
+    config: {
+      publicOrigin: undefined,
+      trustProxy: options.trustProxy ?? false,
+      webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-bundle'),
+    },
     logger,
     db: database.handle.db,
     bus,
+    liveSessionRecheckMs: options.liveSessionRecheckMs,
     services,
   });
   let origin: string | undefined;

@@ -26,3 +26,9 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveMessageType = LiveMessage['type'];
+
+/**
+ * The close code of a socket whose session ended (sign-out, password change, removed user, expiry).
+ * The client does not reconnect on it until its auth check says it is still signed in.
+ */
+export const LIVE_SESSION_ENDED_CLOSE_CODE = 4401;

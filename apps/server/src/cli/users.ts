@@ -5,6 +5,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import { createLiveBus } from '../live/live-bus.ts';
+import { createSilentLogger } from '../logging.ts';
 import { createServices, type Services } from '../services.ts';
 
 const USAGE = `Manage users of the Mining Sales Hub (uses DATA_DIR or DATABASE_URL like the server).
@@ -85,10 +87,14 @@ async function run(argv: string[]): Promise<string> {
 
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  // On PostgreSQL servers may be running: the bus tells them at once which sessions ended (their sockets
+  // close, their caches forget them). No server can run on PGlite meanwhile: it holds the database.
+  const bus = await createLiveBus({ postgresUrl: config.databaseUrl, logger: createSilentLogger(), listen: false });
   try {
     await migrateToLatest(database);
-    return await action(createServices(database.db).auth);
+    return await action(createServices(database.db, { bus }).auth);
   } finally {
+    await bus.close();
     await database.close();
   }
 }

@@ -1,39 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { LiveMessage } from '@mining-hub/contract/live';
+import { connect, listen, waitFor } from '../../test/live-client.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
-/** Opens a socket and collects what it receives; rejects with the HTTP status when the upgrade is refused. */
-function connect(host: string, headers: Record<string, string>) {
-  const received: LiveMessage[] = [];
-  const socket = new WebSocket(`ws://${host}/ws`, { headers });
-  socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveMessage));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (req, res) => {
-      req.destroy(); // ws leaves the refused request open unless told otherwise
-      reject(new Error(`HTTP ${res.statusCode}`));
-    });
-    socket.once('error', reject);
-  });
-  return { socket, received, opened };
-}
-
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('live socket', () => {
   let t: TestApp;

@@ -22,6 +22,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
 /** The live hub only talks to signed-in users, so the socket opens after sign-in and closes on sign-out. */
 function SignedInLiveProvider({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
-  return <LiveProvider enabled={state.status === 'authenticated'}>{children}</LiveProvider>;
+  const { state, checkSession } = useAuth();
+  return (
+    <LiveProvider enabled={state.status === 'authenticated'} checkSession={checkSession}>
+      {children}
+    </LiveProvider>
+  );
 }

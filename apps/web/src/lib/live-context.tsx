@@ -11,10 +11,23 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue | null>(null);
 
-/** Owns the app's single live connection; it is open only while `enabled` (the user is signed in). */
-export function LiveProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+/**
+ * Owns the app's single live connection; it is open only while `enabled` (the user is signed in).
+ * `checkSession` is the app's auth check, run when the server ends the socket's session.
+ */
+export function LiveProvider({
+  enabled,
+  checkSession,
+  children,
+}: {
+  enabled: boolean;
+  checkSession?: () => Promise<boolean>;
+  children: ReactNode;
+}) {
   const [status, setStatus] = useState<LiveStatus>('disconnected');
   const [handlers] = useState(() => new Set<LiveHandler>());
+  // Without an auth check (tests), the connection keeps retrying as if still signed in.
+  const sessionCheck = useEffectEvent(() => (checkSession ? checkSession() : Promise.resolve(true)));
 
   useEffect(() => {
     if (!enabled) return;
@@ -24,6 +37,7 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
       onMessage: (message) => {
         for (const handler of handlers) handler(message);
       },
+      sessionCheck: () => sessionCheck(),
     });
     return () => connection.close();
   }, [enabled, handlers]);

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '@mining-hub/contract/live';
+import { LIVE_SESSION_ENDED_CLOSE_CODE, type LiveMessage } from '@mining-hub/contract/live';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   liveSocketUrl,
@@ -42,10 +42,14 @@ describe('parseLiveMessage', () => {
 class FakeSocket {
   onopen: (() => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
   closed = false;
   close() {
     this.closed = true;
+  }
+  /** What the browser reports: 1006 for a dropped connection or a refused upgrade. */
+  drop(code = 1006) {
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -64,10 +68,11 @@ describe('openLiveConnection', () => {
     vi.useRealTimers();
   });
 
-  const open = (healthCheck: () => Promise<boolean>) =>
+  const open = (healthCheck: () => Promise<boolean>, sessionCheck?: () => Promise<boolean>) =>
     openLiveConnection({
       url: 'ws://test/ws',
       healthCheck,
+      sessionCheck,
       onStatus: (status) => statuses.push(status),
       onMessage: (message) => messages.push(message),
       createSocket: () => {
@@ -96,7 +101,7 @@ describe('openLiveConnection', () => {
     const connection = open(async () => true);
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]?.onopen?.();
-    sockets[0]?.onclose?.();
+    sockets[0]?.drop();
     expect(statuses).toEqual(['connected', 'disconnected']);
 
     await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
@@ -106,5 +111,48 @@ describe('openLiveConnection', () => {
     expect(sockets[1]?.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 4);
     expect(sockets).toHaveLength(2);
+  });
+
+  it('asks the auth check when the server ends the session, and stays closed once signed out', async () => {
+    const connection = open(
+      async () => true,
+      async () => false,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]?.onopen?.();
+    sockets[0]?.drop(LIVE_SESSION_ENDED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 4);
+    expect(sockets).toHaveLength(1);
+    expect(statuses).toEqual(['connected', 'disconnected']);
+    connection.close();
+  });
+
+  it('reconnects after a session end when the auth check finds the app signed in again (another tab)', async () => {
+    const connection = open(
+      async () => true,
+      async () => true,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]?.onopen?.();
+    sockets[0]?.drop(LIVE_SESSION_ENDED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
+    expect(sockets).toHaveLength(2);
+    connection.close();
+  });
+
+  it('stops retrying a socket refused before opening once the auth check says signed out', async () => {
+    const signedIn = [true, false];
+    const connection = open(
+      async () => true,
+      async () => signedIn.shift() ?? false,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]?.drop(); // never opened: a 401 looks like this to a browser
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 4);
+    expect(sockets).toHaveLength(2);
+    connection.close();
   });
 });

@@ -1,4 +1,4 @@
-import { liveMessageSchema, type LiveMessage } from '@mining-hub/contract/live';
+import { LIVE_SESSION_ENDED_CLOSE_CODE, liveMessageSchema, type LiveMessage } from '@mining-hub/contract/live';
 import { isBackendHealthy } from './health.ts';
 
 export type LiveStatus = 'connected' | 'disconnected';
@@ -40,6 +40,13 @@ export interface LiveConnectionOptions {
   onMessage: (message: LiveMessage) => void;
   /** Checked before every attempt so that we do not hammer a backend that is down. */
   healthCheck?: () => Promise<boolean>;
+  /**
+   * The app's auth check, resolving true while still signed in. Asked when the server closed the socket
+   * because its session ended (without it the connection then stays closed) and when a socket failed
+   * before opening (an upgrade refused with 401 looks like any failure to a browser): the connection
+   * retries only while it says true, so a signed-out tab neither reconnects in vain nor logs errors.
+   */
+  sessionCheck?: () => Promise<boolean>;
   createSocket?: (url: string) => WebSocket;
 }
 
@@ -53,6 +60,7 @@ export function openLiveConnection({
   onStatus,
   onMessage,
   healthCheck = isBackendHealthy,
+  sessionCheck,
   createSocket = (socketUrl) => new WebSocket(socketUrl),
 }: LiveConnectionOptions): LiveConnection {
   let closed = false;
@@ -76,8 +84,10 @@ export function openLiveConnection({
     }
     const ws = createSocket(url);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
       if (closed) return;
+      opened = true;
       attempt = 0;
       onStatus('connected');
     };
@@ -87,11 +97,19 @@ export function openLiveConnection({
       if (message) onMessage(message);
     };
     // An error is always followed by close, so close alone drives the retry.
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (closed || socket !== ws) return;
       socket = null;
       onStatus('disconnected');
-      scheduleRetry();
+      const sessionEnded = event.code === LIVE_SESSION_ENDED_CLOSE_CODE;
+      if (!sessionEnded && (opened || !sessionCheck)) return scheduleRetry();
+      if (!sessionCheck) return; // the session ended and nobody can tell us of a new one
+      void sessionCheck().then(
+        (signedIn) => {
+          if (signedIn) scheduleRetry();
+        },
+        () => undefined, // an auth check that fails counts as signed out
+      );
     };
   }
 

@@ -6,6 +6,7 @@ import {
   type UserRole,
 } from '@mining-hub/contract/auth';
 import { AppError, conflict, notFound, tooManyRequests, unauthenticated } from '../../errors.ts';
+import { nullLiveBus, type LiveBus } from '../../live/live-bus.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { SessionCache } from './session-cache.ts';
@@ -15,7 +16,7 @@ import type { UserRecord, UsersRepository } from './users.repository.ts';
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,
   maxFailuresPerAccount: 5,
-  maxFailuresPerAddress: 20,
+  maxFailuresPerAddress: 5,
 };
 
 // last_seen_at is written at most this often, so reading a session costs no write on most requests.
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   throttle: LoginThrottleRepository;
+  /** Carries ended sessions to every process (their sockets close, their caches forget them). */
+  bus?: Pick<LiveBus, 'endSessions' | 'onSessionsEnded'>;
   now?: () => Date;
 }
 
@@ -49,15 +52,26 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const cache = new SessionCache(SESSION_CACHE_TTL_MS);
+  const bus = deps.bus ?? nullLiveBus;
+  // Sessions ended on another process are forgotten here at once, not after the cache's TTL.
+  bus.onSessionsEnded((ended) => {
+    if ('userId' in ended) cache.deleteUser(ended.userId);
+    else for (const id of ended.sessionIds) cache.delete(id);
+  });
 
-  async function assertNotThrottled(keys: { key: string; limit: number }[]): Promise<void> {
+  /**
+   * Takes one sign-in attempt for each key, in the database before any password is checked, so that
+   * a parallel burst or several API processes cannot get more checks than the limit between them.
+   * Throws 429 when a key is over its limit (the right password included) and keeps the keys taken.
+   */
+  async function takeAttempts(keys: { key: string; limit: number }[]): Promise<void> {
     const current = now();
+    const windowStartedAfter = new Date(current.getTime() - LOGIN_THROTTLE.windowMs);
     for (const { key, limit } of keys) {
-      const entry = await deps.throttle.find(key);
-      if (!entry || entry.failures < limit) continue;
-      const windowEnd = entry.window_started_at.getTime() + LOGIN_THROTTLE.windowMs;
-      if (windowEnd <= current.getTime()) continue;
-      const waitSeconds = Math.ceil((windowEnd - current.getTime()) / 1000);
+      const { attempts, window_started_at } = await deps.throttle.takeAttempt(key, current, windowStartedAfter);
+      if (attempts <= limit) continue;
+      const windowEnd = window_started_at.getTime() + LOGIN_THROTTLE.windowMs;
+      const waitSeconds = Math.max(1, Math.ceil((windowEnd - current.getTime()) / 1000));
       throw tooManyRequests(
         `Too many failed sign-in attempts. Please wait ${waitSeconds} seconds before trying again.`,
         waitSeconds,
@@ -82,20 +96,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(email: string, password: string, address: string): Promise<SignedIn> {
       const accountKey = `account:${email.toLowerCase()}`;
       const addressKey = `address:${address}`;
-      await assertNotThrottled([
+      await takeAttempts([
         { key: accountKey, limit: LOGIN_THROTTLE.maxFailuresPerAccount },
         { key: addressKey, limit: LOGIN_THROTTLE.maxFailuresPerAddress },
       ]);
       const record = await deps.users.findByEmail(email);
       const matches = await verifyPassword(record?.password_hash ?? (await decoyPasswordHash()), password);
-      if (!record || !matches) {
-        const current = now();
-        const windowStartedAfter = new Date(current.getTime() - LOGIN_THROTTLE.windowMs);
-        await deps.throttle.recordFailure(accountKey, current, windowStartedAfter);
-        await deps.throttle.recordFailure(addressKey, current, windowStartedAfter);
-        throw unauthenticated('Invalid email or password');
-      }
+      if (!record || !matches) throw unauthenticated('Invalid email or password');
       await deps.throttle.clear(accountKey);
+      await deps.throttle.giveBackAttempt(addressKey);
       return startSession(toUser(record));
     },
 
@@ -132,6 +141,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       const id = hashToken(token);
       cache.delete(id);
       await deps.sessions.remove(id);
+      bus.endSessions({ sessionIds: [id] });
+    },
+
+    /** The session id (what the database keys) behind a cookie token; live sockets remember it. */
+    sessionIdOf(token: string | undefined): string | undefined {
+      return token ? hashToken(token) : undefined;
+    },
+
+    /**
+     * Which of these session ids still hold (exist, not expired, not idle too long), in one query that
+     * does not count as activity; the others are dropped from this process's cache.
+     */
+    async validSessionIds(ids: string[]): Promise<Set<string>> {
+      const current = now();
+      const valid = new Set(
+        await deps.sessions.findValidIds(ids, current, new Date(current.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+      );
+      for (const id of ids) if (!valid.has(id)) cache.delete(id);
+      return valid;
     },
 
     /** Deletes sessions past their limits; returns how many. */
@@ -184,7 +212,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!record) throw notFound(`No user with email ${email}`);
       await deps.users.setPasswordHash(record.id, await hashPassword(password));
       cache.deleteUser(record.id);
-      await deps.sessions.removeForUser(record.id);
+      const ended = await deps.sessions.removeForUser(record.id);
+      // By id, not by user: a session started after this change must keep its sockets.
+      if (ended.length > 0) bus.endSessions({ sessionIds: ended });
     },
 
     async removeUser(email: string): Promise<void> {
@@ -192,6 +222,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!record) throw notFound(`No user with email ${email}`);
       cache.deleteUser(record.id);
       await deps.users.remove(record.id);
+      bus.endSessions({ userId: record.id });
     },
   };
 }

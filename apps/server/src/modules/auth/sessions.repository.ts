@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { UserRecord } from './users.repository.ts';
 
@@ -45,8 +46,24 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    async removeForUser(userId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    /** Deletes the user's sessions; returns their ids. */
+    async removeForUser(userId: number): Promise<string[]> {
+      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of these ids are sessions within their absolute and idle limits; reads only (no touch). */
+    async findValidIds(ids: string[], now: Date, idleSince: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .select('id')
+        // One array parameter, however many sockets a process holds.
+        .where(sql<boolean>`id = any(${ids}::text[])`)
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', idleSince)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Deletes sessions past their absolute or idle limit; returns how many. */

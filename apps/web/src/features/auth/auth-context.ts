@@ -12,6 +12,8 @@ export interface AuthContextValue {
   login: (credentials: LoginRequest) => Promise<void>;
   /** Always ends signed out, even when the server call fails. */
   logout: () => Promise<void>;
+  /** Asks the server whether the session still holds and updates the state; resolves true if signed in. */
+  checkSession: () => Promise<boolean>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -14,7 +14,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Bumped by every sign-in and sign-out so that a slower, older auth check cannot overwrite their result.
   const generation = useRef(0);
 
-  const checkAuth = useCallback(async () => {
+  const checkAuth = useCallback(async (): Promise<boolean> => {
     const started = generation.current;
     let next: AuthState;
     try {
@@ -24,7 +24,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // SPEC.md section 8: a failing auth check counts as not signed in.
       next = SIGNED_OUT;
     }
-    if (generation.current === started) setState(next);
+    // A sign-in or sign-out meanwhile decided the state; report it as signed in so a caller retries once.
+    if (generation.current !== started) return true;
+    setState(next);
+    return next.status === 'authenticated';
   }, []);
 
   useEffect(() => {
@@ -87,6 +90,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  const value = useMemo(() => ({ state, login, logout, checkSession: checkAuth }), [state, login, logout, checkAuth]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
