@@ -9,7 +9,16 @@ const apiTarget = { target: 'http://127.0.0.1:8000', changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // lib/zod-config.ts (which turns zod's eval probe off under our CSP) shares zod's chunk, so it runs before
+    // any chunk that builds a schema: every such chunk imports this one first.
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ }] },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

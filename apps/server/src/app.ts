@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { isProtectedPath, registerSecurity } from './http/security.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerBrowserDefences(app);
   registerJsonBodyParser(app);
 
   // Cookies are parsed and socket upgrades marked before the security hook runs (so a refused upgrade
@@ -90,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     openapi: { info: { title: 'Mining Sales Hub API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   registerHealthRoutes(app, { db: deps.db });
   registerAuthRoutes(app, { auth: deps.services.auth, cookie });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { findCommodity, findCountry } from '@mining-hub/contract/reference-data';
 import {
@@ -93,6 +94,20 @@ const CONTACTS_SCRIPT = `(function () {
   }
   load();
 })();`;
+
+const cspHash = (inline: string) => `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+
+// These pages stand in for an outside site, so they carry a policy of their own instead of the app's
+// (which has no inline script or style): exactly their inline stylesheet and contacts script may run.
+const PAGE_CSP = [
+  "default-src 'self'",
+  `script-src ${cspHash(CONTACTS_SCRIPT)}`,
+  `style-src ${cspHash(CSS)}`,
+  'img-src data:',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function layout(title: string, crumbs: { href: string; label: string }[], body: string, script = ''): string {
   const trail = crumbs.map((crumb) => ` › <a href="${escapeHtml(crumb.href)}">${escapeHtml(crumb.label)}</a>`).join('');
@@ -248,10 +263,10 @@ export function registerDemoDirectoryRoutes(app: ZodApp): void {
     if (!project) throw notFound(`Demo project ${gid} not found`);
     return project;
   };
-  const html = 'text/html; charset=utf-8';
+  const html = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP };
 
   app.get('/demo-directory/countries', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(html).send(cached('index', () => renderCountriesIndex(directory))),
+    reply.headers(html).send(cached('index', () => renderCountriesIndex(directory))),
   );
 
   app.get(
@@ -267,14 +282,14 @@ export function registerDemoDirectoryRoutes(app: ZodApp): void {
       const page = request.query.page ?? 1;
       if (page > pages) throw notFound(`${countryName(code)} has ${pages} page${pages === 1 ? '' : 's'} of projects`);
       return reply
-        .type(html)
+        .headers(html)
         .send(cached(`country:${code}:${page}`, () => renderCountryPage(code, projects, page, pages)));
     },
   );
 
   app.get('/demo-directory/projects/:gid', { schema: { hide: true, params: gidParams } }, async (request, reply) => {
     const project = findProject(request.params.gid);
-    return reply.type(html).send(cached(`project:${project.gid}`, () => renderProjectPage(project)));
+    return reply.headers(html).send(cached(`project:${project.gid}`, () => renderProjectPage(project)));
   });
 
   app.get(

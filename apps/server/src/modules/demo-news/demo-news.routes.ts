@@ -47,9 +47,12 @@ ${body}</article></main>
       pdf = await renderArticlePdf(article);
       pdfCache.set(id, pdf);
     }
+    // The article view frames these PDFs; the app's own policy lets no page frame it.
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${id}.pdf"`)
+      .header('content-security-policy', "frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
       .send(Buffer.from(pdf));
   });
 }

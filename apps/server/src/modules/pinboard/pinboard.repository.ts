@@ -68,6 +68,15 @@ export function createPinboardRepository(db: Db) {
         .execute() as Promise<Widget[]>;
     },
 
+    findWidget(userId: number, id: number): Promise<Widget | undefined> {
+      return db
+        .selectFrom('widgets')
+        .select(WIDGET_COLUMNS)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst() as Promise<Widget | undefined>;
+    },
+
     insertWidget(userId: number, values: WidgetValues): Promise<Widget> {
       return db
         .insertInto('widgets')

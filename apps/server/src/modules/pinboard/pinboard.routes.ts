@@ -7,6 +7,7 @@ import {
   widgetListResponseSchema,
   widgetResponseSchema,
 } from '@mining-hub/contract/pinboard';
+import { SANDBOXED_DOCUMENT_HEADERS } from '../../http/browser-defences.ts';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PinboardService } from './pinboard.service.ts';
@@ -74,6 +75,24 @@ export function registerPinboardRoutes(app: ZodApp, deps: { pinboard: PinboardSe
     async (request, reply) => {
       const widget = await pinboard.addWidget(requireUser(request).id, request.body);
       return reply.status(201).send({ success: true as const, data: widget });
+    },
+  );
+
+  // A custom widget's HTML as a document of its own: its headers replace the app's CSP (which would
+  // block its inline scripts in a srcdoc frame) with a CSP sandbox that keeps it in an opaque origin.
+  app.get(
+    '/api/v1/pinboard/widgets/:id/frame',
+    {
+      schema: {
+        tags,
+        description: "A custom widget's HTML, served sandboxed for the pin board's frame",
+        params: idParamsSchema,
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const html = await pinboard.getCustomWidgetHtml(requireUser(request).id, request.params.id);
+      return reply.headers(SANDBOXED_DOCUMENT_HEADERS).send(html);
     },
   );
 

@@ -34,6 +34,13 @@ export function createPinboardService(repository: PinboardRepository) {
       return repository.insertWidget(userId, values);
     },
 
+    /** The HTML of one of the user's custom widgets, for its sandboxed frame. */
+    async getCustomWidgetHtml(userId: number, id: number): Promise<string> {
+      const widget = await repository.findWidget(userId, id);
+      if (widget?.type !== 'custom') throw notFound(`Widget ${id} not found`);
+      return widget.content;
+    },
+
     async deleteWidget(userId: number, id: number): Promise<void> {
       if (!(await repository.deleteWidget(userId, id))) throw notFound(`Widget ${id} not found`);
     },

@@ -8,7 +8,7 @@ import {
   type WidgetInput,
 } from '@mining-hub/contract/pinboard';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { API_BASE, apiRequest } from '../../lib/api-client.ts';
 
 export const pinboardKeys = {
   quickLinks: ['pinboard', 'quick-links'] as const,
@@ -51,6 +51,9 @@ export function useDeleteQuickLink() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pinboardKeys.quickLinks }),
   });
 }
+
+/** Where a custom widget's HTML is served as a sandboxed document of its own (the app's CSP would block it inline). */
+export const widgetFrameUrl = (id: number) => `${API_BASE}/pinboard/widgets/${id}/frame`;
 
 export function useCreateWidget() {
   const queryClient = useQueryClient();

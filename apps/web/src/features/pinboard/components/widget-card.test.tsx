@@ -14,13 +14,18 @@ const base: Widget = {
 };
 
 describe('WidgetCard', () => {
-  it('sandboxes custom HTML without same-origin access and warns about it', () => {
+  it("loads custom HTML from the widget's own frame route, sandboxed without same-origin access, and warns", () => {
     const { container } = render(
-      <WidgetCard widget={{ ...base, type: 'custom', content: '<b>hi</b>' }} deleting={false} onDelete={() => {}} />,
+      <WidgetCard
+        widget={{ ...base, id: 7, type: 'custom', content: '<b>hi</b>' }}
+        deleting={false}
+        onDelete={() => {}}
+      />,
     );
     const frame = container.querySelector('iframe');
     expect(frame?.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame?.getAttribute('srcdoc')).toBe('<b>hi</b>');
+    expect(frame?.getAttribute('src')).toBe('/api/v1/pinboard/widgets/7/frame');
+    expect(frame?.hasAttribute('srcdoc')).toBe(false);
     expect(screen.getByText(CUSTOM_WIDGET_CAUTION)).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { isHttpUrl } from '@mining-hub/contract/common';
 import type { Widget } from '@mining-hub/contract/pinboard';
 import { IconButton } from '../../../components/button.tsx';
 import { TrashIcon, WarningIcon } from '../../../components/icons.tsx';
+import { widgetFrameUrl } from '../api.ts';
 import { widgetSpanClass } from '../pinboard-styles.ts';
 
 export const CUSTOM_WIDGET_CAUTION = 'Custom HTML widgets run untrusted code in a sandbox - use with caution.';
@@ -45,13 +46,14 @@ export function WidgetCard({ widget, deleting, onDelete }: WidgetCardProps) {
 
 function WidgetBody({ widget }: { widget: Widget }) {
   if (widget.type === 'custom') {
-    // Scripts may run, but without allow-same-origin the frame gets an opaque origin:
-    // it cannot read this app's cookies or storage, nor call the API as the user.
+    // Scripts may run, but without allow-same-origin the frame gets an opaque origin: it cannot read
+    // this app's cookies or storage, nor call the API as the user. Loaded from its own route, not srcdoc:
+    // a srcdoc document inherits the app's CSP, which blocks inline scripts.
     return (
       <iframe
         title={widget.title}
         sandbox="allow-scripts"
-        srcDoc={widget.content}
+        src={widgetFrameUrl(widget.id)}
         className="size-full border-0 bg-white"
       />
     );
