@@ -1,3 +1,8 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
 /** Whether a process with this pid exists (signal 0 checks without sending anything). */
 export function isAlive(pid: number): boolean {
   try {
@@ -6,4 +11,122 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it answers something other than undefined (a throw counts as not yet). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Sends SIGKILL and waits until the process is gone (and reaped). */
+export async function kill9(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+export const ADMIN = { email: 'restart@example.com', password: 'restart-password-1' };
+
+/** The process state letter from /proc/<pid>/stat (`Z` is a zombie: exited, not yet reaped). */
+export function processState(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The real server (`main.ts`) on a data dir, as an operator runs it; `kill` it like an operator would. */
+export function realServer(dataDir: string, port: number, children: ChildProcess[]) {
+  const origin = `http://127.0.0.1:${port}`;
+  /**
+   * Spawns the server without waiting for it; `output()` is the end of what it wrote to stderr.
+   * `unreaped`: its parent is a shell that became `sleep` and never reaps it, so once killed it stays
+   * a zombie, as under a supervisor that starts the next server before reaping the old one.
+   */
+  const launch = ({ unreaped = false } = {}) => {
+    const argv = [path.join(import.meta.dirname, '../src/main.ts')];
+    const options: SpawnOptions = {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warning',
+        NEWS_FETCH_INTERVAL_SECONDS: '0',
+        DATABASE_URL: '',
+        PIPELINE_CONCURRENCY: '2',
+        PIPELINE_CRM_CONCURRENCY: '1',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    };
+    const child = unreaped
+      ? spawn('sh', ['-c', '"$@" & exec sleep 600', 'sh', process.execPath, ...argv], options)
+      : spawn(process.execPath, argv, options);
+    children.push(child);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    /** The server's own pid: under `unreaped`, the child of the shell turned `sleep`. */
+    const serverPid = () =>
+      unreaped
+        ? Number(fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim())
+        : (child.pid ?? 0);
+    return { child, serverPid, output: () => stderr, closed };
+  };
+  /** Spawns the server and waits until it answers, failing with its own words if it does not. */
+  const start = async (options: { unreaped?: boolean } = {}) => {
+    const { child, serverPid, output, closed } = launch(options);
+    const state = await until(
+      'health',
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          return `exited: ${child.exitCode ?? child.signalCode}`;
+        return (await fetch(`${origin}/health`)).ok ? 'up' : undefined;
+      },
+      60_000,
+    ).catch((error: Error) => error.message);
+    if (state.startsWith('exited')) await closed; // all it wrote has been read
+    if (state !== 'up') throw new Error(`the server did not start (${state}): ${output()}`);
+    return { child, pid: serverPid(), cookie: await login() };
+  };
+  const login = async () => {
+    const response = await fetch(`${origin}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(ADMIN),
+    });
+    return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  };
+  const api = async (cookie: string, url: string, body?: object) => {
+    const response = await fetch(`${origin}/api/v1/${url}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return response.json() as Promise<unknown>;
+  };
+  return { launch, start, api };
 }

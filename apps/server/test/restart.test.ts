@@ -1,75 +1,71 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { isAlive } from './processes.ts';
+import { ADMIN, freePort, isAlive, kill9, processState, realServer, sleep, until } from './processes.ts';
 
-const ADMIN = { email: 'restart@example.com', password: 'restart-password-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+describe('the server starts again after kill -9 at any moment', { timeout: 180_000 }, () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
   });
-}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The real server (`main.ts`) on a data dir, as an operator runs it; `kill` it like an operator would. */
-function realServer(dataDir: string, port: number, children: ChildProcess[]) {
-  const origin = `http://127.0.0.1:${port}`;
-  const start = async () => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, '../src/main.ts')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warning',
-        NEWS_FETCH_INTERVAL_SECONDS: '0',
-        DATABASE_URL: '',
-        PIPELINE_CONCURRENCY: '2',
-        PIPELINE_CRM_CONCURRENCY: '1',
-      },
-      stdio: 'ignore',
-    });
-    children.push(child);
-    await until('health', async () => ((await fetch(`${origin}/health`)).ok ? true : undefined), 60_000);
-    const login = await fetch(`${origin}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    return { child, cookie };
-  };
-  const api = async (cookie: string, url: string, body?: object) => {
-    const response = await fetch(`${origin}/api/v1/${url}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { cookie, origin, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return response.json() as Promise<unknown>;
-  };
-  return { start, api };
-}
+  it('20 cycles: killed while starting (from the first migrations on), just after listening and left a zombie, under requests, idle', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-loop-'));
+    const { launch, start, api } = realServer(dataDir, await freePort(), children);
+    const lockFile = path.join(dataDir, 'db', 'owner.pid');
+    let zombie: { pid: number; parent: ChildProcess } | undefined;
+    for (let cycle = 0; cycle < 20; cycle++) {
+      if (cycle % 4 === 0) {
+        // While starting: after it took the lock, as PGlite opens, migrates (the first cycle: a new
+        // database) and pg-boss installs, at a different moment each time.
+        const { child } = launch();
+        await until(
+          'the lock',
+          async () => (fs.readFileSync(lockFile, 'utf8').split('\n')[0] === String(child.pid) ? true : undefined),
+          60_000,
+        );
+        await sleep([300, 0, 150, 400, 700][cycle / 4] ?? 0);
+        await kill9(child);
+        continue;
+      }
+      // Every start after a kill must come up: `start` fails with the server's own error otherwise.
+      const server = await start({ unreaped: cycle % 4 === 1 });
+      expect(server.cookie).not.toBe('');
+      if (zombie) {
+        expect(processState(zombie.pid)).toBe('Z'); // the lock's recorded owner still had a pid all along
+        await kill9(zombie.parent);
+        zombie = undefined;
+      }
+      if (cycle % 4 === 1) {
+        // Just after listening, and nobody reaps it before the next start.
+        process.kill(server.pid, 'SIGKILL');
+        await until('a zombie', async () => (processState(server.pid) === 'Z' ? true : undefined), 10_000);
+        zombie = { pid: server.pid, parent: server.child };
+        continue;
+      }
+      if (cycle % 4 === 2) {
+        // Under requests: news fetches storing hundreds of articles, session refreshes, reads.
+        const ignore = () => undefined;
+        void api(server.cookie, 'fetch-news-session', { dateRange: 3650 }).catch(ignore);
+        void api(server.cookie, 'fetch-news-session', { dateRange: 30 }).catch(ignore);
+        void api(server.cookie, 'auth/refresh', {}).catch(ignore);
+        void api(server.cookie, 'scraper/status').catch(ignore);
+        await sleep(100 + cycle * 40);
+      } else {
+        await sleep(cycle * 30); // idle: background jobs and timers only
+      }
+      await kill9(server.child);
+    }
+    const server = await start();
+    expect(await api(server.cookie, 'auth/me')).toMatchObject({ user: { email: ADMIN.email } });
+    await kill9(server.child);
+  });
+});
 
 describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
   const children: ChildProcess[] = [];
