@@ -97,7 +97,9 @@ test('widgets: add an image widget, add a custom widget that cannot reach the se
       .then((api) => { document.getElementById('out').textContent = 'cookie:' + (cookie || 'empty') + ' ' + api; });
   </script>`);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Custom HTML widgets run untrusted code in a sandbox - use with caution.')).toBeVisible();
+  // Its own card: other journeys running beside this one add custom widgets of their own.
+  const card = page.getByRole('article').filter({ has: page.locator(`iframe[title="${custom}"]`) });
+  await expect(card.getByText('Custom HTML widgets run untrusted code in a sandbox - use with caution.')).toBeVisible();
   const frame = page.frameLocator(`iframe[title="${custom}"]`);
   await expect(frame.locator('#out')).toHaveText(/cookie:(blocked|empty) api:(blocked|401)/);
 

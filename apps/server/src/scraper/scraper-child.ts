@@ -1,7 +1,7 @@
 /**
- * The scraper's child process: `node scraper-child.ts '<ScraperChildConfig JSON>'`, forked by the
- * supervisor with an IPC channel. It crawls, writes the outputs and reports progress over IPC; it
- * exits when its parent goes away, so it can never outlive the server as an orphan.
+ * The scraper's child process, forked by the supervisor with an IPC channel: it says `ready`, receives
+ * its config in `start`, crawls, writes the outputs and reports progress over IPC; it exits when its
+ * parent goes away, so it can never outlive the server as an orphan.
  */
 import path from 'node:path';
 import { Logger, LogLevel, log as crawleeLog } from '@crawlee/core';
@@ -16,8 +16,7 @@ import { exportRun } from './scraper-export-phase.ts';
 
 const PROGRESS_INTERVAL_MS = 500;
 
-async function main(): Promise<void> {
-  const config = JSON.parse(process.argv[2] ?? '{}') as ScraperChildConfig;
+async function main(config: ScraperChildConfig): Promise<void> {
   const output = createLogger({
     logDir: config.logDir,
     level: config.logLevel,
@@ -162,4 +161,11 @@ function routeCrawleeLogs(target: AppLogger): void {
   crawleeLog.setOptions({ logger: new ScraperLogLogger({}), level: LogLevel.WARNING });
 }
 
-void main();
+// The config comes over IPC, not argv (readable by every local user in `ps`). `main` subscribes to the
+// messages after `start` before its first await, so none of them is missed.
+process.on('message', function onStart(message: SupervisorMessage) {
+  if (message.type !== 'start') return;
+  process.off('message', onStart);
+  void main(message.config);
+});
+process.send?.({ type: 'ready' } satisfies ChildMessage);

@@ -4,7 +4,10 @@ import type { ScraperProgress, ScraperSettings } from '@mining-hub/contract/scra
 export type ProjectSourceConfig =
   { kind: 'demo'; baseUrl: string } | { kind: 'mininghub'; baseUrl: string; token: string };
 
-/** Everything the child process needs, passed as one JSON argument. */
+/**
+ * Everything the child process needs, sent in the `start` message once the child says `ready`. Never on
+ * its command line: every local user can read that in `ps`, and a MiningHub source carries its token.
+ */
 export interface ScraperChildConfig {
   runId: number;
   settings: ScraperSettings;
@@ -22,11 +25,20 @@ export interface ScraperChildConfig {
   startPaused: boolean;
 }
 
-/** Supervisor → child. `suspend` stops the crawl without ending the run (the server is shutting down). */
-export type SupervisorMessage = { type: 'pause' } | { type: 'resume' } | { type: 'stop' } | { type: 'suspend' };
+/**
+ * Supervisor → child. `start` answers the child's `ready` and comes first; `suspend` stops the crawl
+ * without ending the run (the server is shutting down).
+ */
+export type SupervisorMessage =
+  | { type: 'start'; config: ScraperChildConfig }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'stop' }
+  | { type: 'suspend' };
 
-/** Child → supervisor. */
+/** Child → supervisor. `ready`: listening for its `start`, sent before anything else. */
 export type ChildMessage =
+  | { type: 'ready' }
   | { type: 'progress'; progress: ScraperProgress }
   | { type: 'finished'; status: 'completed' | 'cancelled' | 'suspended'; progress: ScraperProgress }
   | { type: 'failed'; error: string; progress: ScraperProgress };

@@ -61,7 +61,7 @@ describe('scraper runs on the demo directory', () => {
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { scraperSupervisor: { stopGraceMs: 3000 } });
-    api = await control(t, (await signIn(t)).cookie);
+    api = await control(t, (await signIn(t, { role: 'admin' })).cookie);
   });
   afterAll(async () => t.close());
   afterEach(async () => {
@@ -184,7 +184,7 @@ describe('a server restart during a run', () => {
       const logDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-logs-'));
       const scraperDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-scraper-'));
       const first = await createTestApp('pglite', { database, logDir, scraperDir, scraperSupervisor: {} });
-      const api1 = await control(first, (await signIn(first)).cookie);
+      const api1 = await control(first, (await signIn(first, { role: 'admin' })).cookie);
       const started = await api1.call('POST', '/start', {
         ...settings,
         max_workers: 1,
@@ -198,7 +198,7 @@ describe('a server restart during a run', () => {
 
       const second = await createTestApp('pglite', { database, logDir, scraperDir, scraperSupervisor: {} });
       try {
-        const api2 = await control(second, (await signIn(second)).cookie);
+        const api2 = await control(second, (await signIn(second, { role: 'admin' })).cookie);
         const done = await api2.until('completion', (p) => p.status !== 'running');
         expect(done).toMatchObject({ status: 'completed', projects_completed: 40, projects_failed: 0 });
         const report = (
@@ -231,7 +231,7 @@ describe('scraper runs on MiningHub', () => {
     t = await createTestApp('pglite', {
       scraperSupervisor: { source: { kind: 'mininghub', baseUrl: fake.baseUrl, token: 'mh-token' } },
     });
-    api = await control(t, (await signIn(t)).cookie);
+    api = await control(t, (await signIn(t, { role: 'admin' })).cookie);
   });
   afterAll(async () => {
     await t.close();
@@ -270,4 +270,20 @@ describe('scraper runs on MiningHub', () => {
       expect(crm.summary.projects).toBe(10);
     },
   );
+
+  it('the child crawls with the token, which is not on its command line (any local user reads that in ps)', async () => {
+    const started = await api.call('POST', '/start', {
+      ...settings,
+      mode: 'production',
+      countries: 'Australia',
+      max_projects: 3,
+    });
+    const { pid } = started.json().data;
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    expect(commandLine).toContain('scraper-child');
+    expect(commandLine).not.toContain('mh-token');
+    // The fake refuses a wrong token: projects fetched prove the child got it (over IPC).
+    const done = await api.until('completion', (p) => p.status !== 'running');
+    expect(done).toMatchObject({ status: 'completed', projects_completed: 3 });
+  });
 });

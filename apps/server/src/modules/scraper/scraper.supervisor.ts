@@ -44,6 +44,8 @@ interface Supervised {
   outcome: ChildMessage | null;
   stderrTail: string[];
   exited: Promise<void>;
+  /** Messages held until the child has its config: it asks for that with `ready`. */
+  pending: SupervisorMessage[] | null;
 }
 
 /**
@@ -63,7 +65,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
   let closing = false;
 
   const send = (supervised: Supervised, message: SupervisorMessage) => {
-    if (supervised.child.connected) supervised.child.send(message);
+    if (supervised.pending) supervised.pending.push(message);
+    else if (supervised.child.connected) supervised.child.send(message);
   };
 
   const spawnChild = (run: ScraperRun): Supervised => {
@@ -80,8 +83,9 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
       chromiumPath: options.chromiumPath,
       startPaused: run.status === 'paused',
     };
-    // Its own process group, so an Emergency Stop can kill it together with anything it started.
-    const child = fork(CHILD_ENTRY, [JSON.stringify(config)], {
+    // Its own process group, so an Emergency Stop can kill it together with anything it started. The
+    // config (with the MiningHub token) goes over IPC: a command line is readable by any local user.
+    const child = fork(CHILD_ENTRY, [], {
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, CRAWLEE_STORAGE_DIR: path.join(config.stateDir, 'crawlee') },
@@ -95,12 +99,19 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
       outcome: null,
       stderrTail: [],
       exited: new Promise((resolve) => child.once('exit', () => resolve())),
+      pending: [],
     };
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       supervised.stderrTail.push(...chunk.split('\n').filter((line) => line.trim()));
       supervised.stderrTail.splice(0, Math.max(0, supervised.stderrTail.length - STDERR_TAIL_LINES));
     });
     child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') {
+        const held = supervised.pending ?? [];
+        supervised.pending = null;
+        for (const next of [{ type: 'start', config } as const, ...held]) send(supervised, next);
+        return;
+      }
       supervised.progress = message.progress;
       if (message.type !== 'progress') supervised.outcome = message;
     });
