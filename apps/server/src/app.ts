@@ -23,6 +23,8 @@ import type { ZodApp } from './http/types.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import { registerLiveSocket } from './live/ws-hub.ts';
 import type { Logger } from './logging.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import type { AuditService } from './modules/audit/audit.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import { registerDemoDirectoryRoutes } from './modules/demo-directory/demo-directory.routes.ts';
@@ -43,6 +45,7 @@ import { registerScraperRoutes } from './modules/scraper/scraper.routes.ts';
 import type { ScraperService } from './modules/scraper/scraper.service.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import type { StatsService } from './modules/stats/stats.service.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
 
 /** What the HTTP layer needs; built once in main.ts (or a test) and passed in explicitly. */
 export interface AppDeps {
@@ -54,6 +57,7 @@ export interface AppDeps {
   liveSessionRecheckMs?: number;
   services: {
     auth: AuthService;
+    audit: AuditService;
     pinboard: PinboardService;
     logs: LogsService;
     prompts: PromptsService;
@@ -96,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   registerHealthRoutes(app, { db: deps.db });
   registerAuthRoutes(app, { auth: deps.services.auth, cookie });
+  registerUsersRoutes(app, { auth: deps.services.auth });
+  registerAuditRoutes(app, { audit: deps.services.audit });
   registerPinboardRoutes(app, { pinboard: deps.services.pinboard });
   registerLogsRoutes(app, { logs: deps.services.logs });
   registerPromptsRoutes(app, { prompts: deps.services.prompts });
@@ -103,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerNewsRoutes(app, { news: deps.services.news });
   registerDemoNewsRoutes(app);
   registerDemoDirectoryRoutes(app);
-  registerPipelineRoutes(app, { pipeline: deps.services.pipeline, exportOutbox: () => exportOutboxCsv(deps.db) });
+  registerPipelineRoutes(app, {
+    pipeline: deps.services.pipeline,
+    exportOutbox: (pushedBy) => exportOutboxCsv(deps.db, pushedBy),
+  });
   registerScraperRoutes(app, { scraper: deps.services.scraper });
   registerLiveSocket(app, {
     bus: deps.bus,

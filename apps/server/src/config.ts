@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { MIN_PASSWORD_LENGTH } from '@mining-hub/contract/users';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -13,7 +14,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
-    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(MIN_PASSWORD_LENGTH).optional()),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.string().url().optional()),
     TRUST_PROXY: z

@@ -14,6 +14,8 @@ import type { PgBoss } from './jobs/queue.ts';
 import { enqueueNewsFetch } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
 import { createNewsService } from './modules/news/news.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -60,7 +62,8 @@ const noQueue = async () => {
 export function createServices(db: Db, options: ServiceOptions = {}) {
   const bus = options.bus ?? nullLiveBus;
   const newsRepository = createNewsRepository(db);
-  const prompts = createPromptsService(createPromptsRepository(db));
+  const audit = createAuditService(createAuditRepository(db));
+  const prompts = createPromptsService(createPromptsRepository(db), audit);
   const pipelineRepository = createPipelineRepository(db);
   const analyser = options.pipeline?.analyser ?? createRulesAnalyser();
   const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
@@ -71,12 +74,15 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       repository: newsRepository,
       enqueueFetch: options.boss ? enqueueNewsFetch(options.boss) : noQueue,
       fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
+      audit,
     }),
+    audit,
     auth: createAuthService({
       users: createUsersRepository(db),
       sessions: createSessionsRepository(db),
       throttle: createLoginThrottleRepository(db),
       bus,
+      audit,
     }),
     pinboard: createPinboardService(createPinboardRepository(db)),
     logs: createLogsService({ logDir: options.logDir }),
@@ -102,6 +108,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       repository: createScraperRepository(db),
       outputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
       startWaitMs: options.scraperStartWaitMs,
+      audit,
     }),
   };
 }

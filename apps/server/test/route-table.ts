@@ -7,6 +7,8 @@ export interface TableRoute {
   /** A path that reaches it: parameters filled with 1, a wildcard with x. */
   path: string;
   isPublic: boolean;
+  /** The role it needs beyond a session (`config.role`), when it needs one. */
+  role: 'admin' | undefined;
 }
 
 /** Every method of every route the app registered after its security hook (see `http/security.ts`). */
@@ -17,6 +19,7 @@ export function routesOf(app: ZodApp): TableRoute[] {
       url: route.url ?? '',
       path: (route.url ?? '').replace(/:[^/]+/g, '1').replace('*', 'x'),
       isPublic: route.config?.public === true,
+      role: route.config?.role,
     })),
   );
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { UserRole } from '@mining-hub/contract/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
@@ -154,7 +155,7 @@ let userCounter = 0;
 /** Creates a user and signs in through the API; returns the cookie header to send. */
 export async function signIn(
   testApp: TestApp,
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: { email?: string; password?: string; name?: string; role?: UserRole } = {},
 ): Promise<{ cookie: string; userId: number; email: string; password: string }> {
   userCounter += 1;
   const email = overrides.email ?? `user${userCounter}-${process.pid}@example.com`;
@@ -162,7 +163,7 @@ export async function signIn(
   const user = await testApp.services.auth.addUser({
     email,
     name: overrides.name ?? `User ${userCounter}`,
-    role: 'member',
+    role: overrides.role ?? 'member',
     password,
   });
   const response = await testApp.app.inject({

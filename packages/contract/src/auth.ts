@@ -11,6 +11,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** Who is asking for data: admins see every user's fetch sessions, batches and CRM pushes, members their own. */
+export type Viewer = Pick<User, 'id' | 'role'>;
+
+export const seesEveryonesData = (viewer: Pick<User, 'role'>) => viewer.role === 'admin';
+
+/** Whether `viewer` may see data `ownerId` created (others' data answers 404, as if it did not exist). */
+export const canSeeDataOf = (viewer: Viewer, ownerId: number) => seesEveryonesData(viewer) || viewer.id === ownerId;
+
+/** The owner to filter on for `viewer`: their own id, or undefined (anyone's) for an admin. */
+export const ownerFilterFor = (viewer: Viewer) => (seesEveryonesData(viewer) ? undefined : viewer.id);
+
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MIN_PASSWORD_LENGTH } from '@mining-hub/contract/users';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -14,12 +15,19 @@ const USAGE = `Manage users of the Mining Sales Hub (uses DATA_DIR or DATABASE_U
   npm run users -- add --email EMAIL --name NAME [--role admin|member] [--password PASSWORD]
   npm run users -- list
   npm run users -- set-password --email EMAIL [--password PASSWORD]
+  npm run users -- disable --email EMAIL
+  npm run users -- enable --email EMAIL
   npm run users -- remove --email EMAIL
 
-Without --password, the password is read from the USER_PASSWORD environment variable.`;
+Without --password, the password is read from the USER_PASSWORD environment variable (at least
+${MIN_PASSWORD_LENGTH} characters). The last active admin can be neither disabled nor removed.`;
 
 const emailSchema = z.string().email();
-const passwordSchema = z.string().min(8, 'password must be at least 8 characters').max(1024);
+// The service applies the same rule; checking here too fails a typo before the database is opened.
+const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024);
 
 async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
@@ -62,7 +70,10 @@ async function run(argv: string[]): Promise<string> {
     case 'list':
       action = async (auth) =>
         (await auth.listUsers())
-          .map((u) => `${u.id}\t${u.email}\t${u.name}\t${u.role}\t${u.created_at.toISOString()}`)
+          .map(
+            (u) =>
+              `${u.id}\t${u.email}\t${u.name}\t${u.role}\t${u.created_at}\t${u.disabled ? 'disabled' : 'active'}\t${u.last_sign_in_at ?? 'never signed in'}`,
+          )
           .join('\n');
       break;
     case 'set-password': {
@@ -70,6 +81,15 @@ async function run(argv: string[]): Promise<string> {
       action = async (auth) => {
         await auth.setPassword(address, secret);
         return `password changed for ${address}; their sessions were signed out`;
+      };
+      break;
+    }
+    case 'disable':
+    case 'enable': {
+      const address = email();
+      action = async (auth) => {
+        await auth.setDisabled(address, command === 'disable');
+        return command === 'disable' ? `disabled ${address}; their sessions were signed out` : `enabled ${address}`;
       };
       break;
     }

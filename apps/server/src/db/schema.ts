@@ -1,3 +1,4 @@
+import type { AuditAction } from '@mining-hub/contract/audit';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import type { ScraperMode, ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
 import type { ColumnType, Generated } from 'kysely';
@@ -21,6 +22,7 @@ export interface Database {
   pipeline_batches: PipelineBatchesTable;
   pipeline_batch_items: PipelineBatchItemsTable;
   scraper_runs: ScraperRunsTable;
+  audit_log: AuditLogTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -32,6 +34,20 @@ export interface UsersTable {
   password_hash: string;
   role: 'admin' | 'member';
   created_at: CreatedAt;
+  /** Migration 008: a disabled user cannot sign in and has no sessions. */
+  disabled: Generated<boolean>;
+  last_sign_in_at: Date | null;
+}
+
+/** Append-only (migration 008's trigger refuses updates and deletes). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: AuditAction;
+  target: string | null;
+  detail: string | null;
 }
 
 export interface SessionsTable {
@@ -107,6 +123,7 @@ export interface ArticlesTable {
   crm_contact_ids: ColumnType<Record<string, string>, string | undefined, string>;
   crm_note_id: string | null;
   pushed_at: Date | null;
+  pushed_by: number | null;
   step_running: string | null;
   step_started_at: Date | null;
   /** Bumped by a trigger on every update (migration 007); validates cached list pages. */

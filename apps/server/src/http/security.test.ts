@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBatches, isRefusal, listenOnFreePort, rawRequest, requestHead } from '../../test/raw-http.ts';
-import { routesOf, STATE_CHANGING_METHODS } from '../../test/route-table.ts';
+import {
+  inBatches,
+  isRefusal,
+  listenOnFreePort,
+  rawRequest,
+  requestHead,
+  type RawResponse,
+} from '../../test/raw-http.ts';
+import { routesOf, STATE_CHANGING_METHODS, type TableRoute } from '../../test/route-table.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
-import { isProtectedPath } from './security.ts';
+import { testEngines } from '../../test/test-database.ts';
+import { ADMINS_ONLY, isProtectedPath } from './security.ts';
 
 const PUBLIC_API_ROUTES = ['POST /api/v1/auth/login'];
 
@@ -68,31 +76,12 @@ describe('request security over the whole route table', () => {
 
   it('refuses every protected route anonymously in every spelling, over raw HTTP', async () => {
     const port = await listenOnFreePort(t.app);
-    const origin = `Origin: http://127.0.0.1:${port}`;
     const protectedRoutes = routes().filter((r) => isProtectedPath(r.url) && !r.isPublic && r.method !== 'HEAD');
-    const requests = protectedRoutes.flatMap((route) =>
-      oddSpellings(route.path, port).flatMap(({ spelling, target }) => {
-        const changing = STATE_CHANGING_METHODS.includes(route.method);
-        const methods = changing ? [route.method] : [route.method, 'HEAD'];
-        return methods.map((method) => ({
-          label: `${method} ${route.url} as ${spelling}: ${target}`,
-          method,
-          send: () =>
-            changing
-              ? rawRequest(
-                  port,
-                  requestHead(port, method, target, [origin, 'Content-Type: application/json', 'Content-Length: 2']),
-                  '{}',
-                )
-              : rawRequest(port, requestHead(port, method, target)),
-        }));
-      }),
-    );
-    expect(requests.length).toBeGreaterThan(protectedRoutes.length * 20);
-    const answers = await inBatches(requests, 16, async (request) => ({ request, response: await request.send() }));
-    const wrong = answers.filter(({ request, response }) => !isRefusal(request.method, response));
-    expect(wrong.map(({ request, response }) => `${request.label} -> ${response.status} ${response.body}`)).toEqual([]);
-    const canonical = answers.filter(({ request }) => request.label.includes(' as canonical:'));
+    const answers = await sendInEverySpelling(port, protectedRoutes, []);
+    expect(answers.length).toBeGreaterThan(protectedRoutes.length * 20);
+    const wrong = answers.filter(({ method, response }) => !isRefusal(method, response));
+    expect(wrong.map(({ label, response }) => `${label} -> ${response.status} ${response.body}`)).toEqual([]);
+    const canonical = answers.filter(({ spelling }) => spelling === 'canonical');
     expect(new Set(canonical.map(({ response }) => response.status))).toEqual(new Set([401]));
   });
 
@@ -102,6 +91,126 @@ describe('request security over the whole route table', () => {
     expect(response.json()).toEqual({ detail: 'Route GET /api/v1/no-such-thing not found' });
   });
 });
+
+/** Who may call a route, as the team-accounts policy says (issue 13); the route table must agree. */
+function expectedRole(route: TableRoute): 'admin' | 'member' {
+  const { method, url } = route;
+  if (/^\/api\/v1\/(logs|users|audit-log)(\/|$)/.test(url)) return 'admin';
+  if (url.startsWith('/api/v1/scraper/')) {
+    return method === 'GET' && ['/api/v1/scraper/status', '/api/v1/scraper/progress'].includes(url)
+      ? 'member'
+      : 'admin';
+  }
+  if (url.startsWith('/api/v1/prompts')) {
+    return method === 'GET' || url === '/api/v1/prompts/validate-schema' ? 'member' : 'admin';
+  }
+  return 'member';
+}
+
+describe.each(testEngines)('roles over the whole route table on %s', (engine) => {
+  let t: TestApp;
+  let member: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    // User 1, whom the walk's `/users/1` routes (reset password, disable) act on as the admin.
+    await signIn(t, { role: 'member' });
+    member = (await signIn(t, { role: 'member' })).cookie;
+    admin = (await signIn(t, { role: 'admin' })).cookie;
+  });
+  afterAll(() => t.close());
+
+  const protectedRoutes = () =>
+    routesOf(t.app).filter((r) => isProtectedPath(r.url) && !r.isPublic && r.method !== 'HEAD');
+  const adminRoutes = () => protectedRoutes().filter((r) => r.role === 'admin');
+
+  it('declares in the route table exactly the roles the policy gives', () => {
+    const declared = protectedRoutes().map((r) => `${r.method} ${r.url} ${r.role ?? 'member'}`);
+    expect(declared).toEqual(protectedRoutes().map((r) => `${r.method} ${r.url} ${expectedRole(r)}`));
+    expect(adminRoutes().map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/logs/files', 'POST /api/v1/prompts', 'POST /api/v1/scraper/start']),
+    );
+  });
+
+  it('refuses a member 403 {detail} on every admin route, and lets an admin past the role check', async () => {
+    for (const route of adminRoutes()) {
+      const label = `${route.method} ${route.url}`;
+      const asMember = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.path,
+        headers: { origin: APP_ORIGIN, cookie: member },
+      });
+      expect(asMember.statusCode, label).toBe(403);
+      expect(asMember.json(), label).toEqual({ detail: ADMINS_ONLY });
+      const asAdmin = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.path,
+        headers: { origin: APP_ORIGIN, cookie: admin },
+      });
+      expect(asAdmin.statusCode, label).not.toBe(403);
+    }
+  });
+
+  it('lets a member past the role check on every other route', async () => {
+    const ownMember = (await signIn(t, { role: 'member' })).cookie; // sign-out is among these routes
+    for (const route of protectedRoutes().filter((r) => r.role !== 'admin' && r.url !== '/ws')) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.path,
+        headers: { origin: APP_ORIGIN, cookie: ownMember },
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(403);
+    }
+  });
+
+  it('refuses a member every admin route in every spelling, over raw HTTP', async () => {
+    const port = await listenOnFreePort(t.app);
+    const answers = await sendInEverySpelling(port, adminRoutes(), [`Cookie: ${member}`]);
+    const wrong = answers.filter(({ method, response }) => !isRefusal(method, response));
+    expect(wrong.map(({ label, response }) => `${label} -> ${response.status} ${response.body}`)).toEqual([]);
+    const canonical = answers.filter(({ spelling }) => spelling === 'canonical');
+    expect(new Set(canonical.map(({ response }) => response.status))).toEqual(new Set([403]));
+  });
+});
+
+interface SpelledAnswer {
+  label: string;
+  spelling: string;
+  method: string;
+  response: RawResponse;
+}
+
+/**
+ * Sends each route in every spelling of its path over raw sockets (GET routes also as HEAD;
+ * state-changing ones with the app's Origin and a `{}` body), with the given extra header lines.
+ */
+function sendInEverySpelling(port: number, routes: TableRoute[], headers: string[]): Promise<SpelledAnswer[]> {
+  const origin = `Origin: http://127.0.0.1:${port}`;
+  const requests = routes.flatMap((route) =>
+    oddSpellings(route.path, port).flatMap(({ spelling, target }) => {
+      const changing = STATE_CHANGING_METHODS.includes(route.method);
+      return (changing ? [route.method] : [route.method, 'HEAD']).map((method) => ({
+        label: `${method} ${route.url} as ${spelling}: ${target}`,
+        spelling,
+        method,
+        send: () =>
+          changing
+            ? rawRequest(
+                port,
+                requestHead(port, method, target, [
+                  origin,
+                  ...headers,
+                  'Content-Type: application/json',
+                  'Content-Length: 2',
+                ]),
+                '{}',
+              )
+            : rawRequest(port, requestHead(port, method, target, headers)),
+      }));
+    }),
+  );
+  return inBatches(requests, 16, async ({ send, ...request }) => ({ ...request, response: await send() }));
+}
 
 /** The canonical path and the spellings that must never reach its handler without the same check. */
 function oddSpellings(path: string, port: number): { spelling: string; target: string }[] {

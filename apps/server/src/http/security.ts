@@ -17,8 +17,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt a route under /api/v1 or /ws out of the session requirement (only sign-in uses it). */
     public?: boolean;
+    /** The role a protected route needs beyond a session; members are refused 403. */
+    role?: 'admin';
   }
 }
+
+export const ADMINS_ONLY = 'Only administrators can do this';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,7 +33,7 @@ export const isProtectedPath = (routePath: string) => routePath.startsWith('/api
  * One place for request security, applied to every route including ones added later:
  * a request target in any but the canonical spelling is refused, state-changing requests and socket
  * upgrades must come from the app's own origin, and routes under /api/v1 and /ws need a valid session
- * unless marked public. The session decision is taken on the route the router matched, never on the
+ * unless marked public, and a route marked `role: 'admin'` refuses members. The session decision is taken on the route the router matched, never on the
  * raw URL, so no spelling can reach a handler without it.
  */
 export function registerSecurity(
@@ -52,6 +56,7 @@ export function registerSecurity(
     if (routePath === undefined || !isProtectedPath(routePath) || request.routeOptions.config.public) return;
     const user = await deps.auth.authenticate(deps.cookie.read(request));
     if (!user) throw unauthenticated();
+    if (request.routeOptions.config.role === 'admin' && user.role !== 'admin') throw forbidden(ADMINS_ONLY);
     request.user = user;
   });
 }

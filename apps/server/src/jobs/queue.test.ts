@@ -23,7 +23,7 @@ describe.each(testEngines)('job queue on %s', (engine) => {
       email: 'jobs@example.com',
       name: 'Jobs',
       role: 'member',
-      password: 'password123',
+      password: 'password-1234',
     });
     const db = database.handle.db;
     const now = Date.now();

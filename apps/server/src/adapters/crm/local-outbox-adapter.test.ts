@@ -168,7 +168,7 @@ describe.each(testEngines)('local CRM outbox on %s', (kind) => {
     );
     await outbox.push(article(8, { contacts: [] }));
 
-    const csv = await exportOutboxCsv(db);
+    const csv = await exportOutboxCsv(db, undefined);
     expect(
       csv.startsWith('Article ID,Company,Domain,Ticker,Contacts,Note title,Note body,Pushed at,Updated at\r\n'),
     ).toBe(true);
@@ -197,7 +197,7 @@ describe.each(testEngines)('local CRM outbox on %s', (kind) => {
   });
 
   it('exports just the header when the outbox is empty', async () => {
-    expect(await exportOutboxCsv(db)).toBe(
+    expect(await exportOutboxCsv(db, undefined)).toBe(
       'Article ID,Company,Domain,Ticker,Contacts,Note title,Note body,Pushed at,Updated at\r\n',
     );
   });

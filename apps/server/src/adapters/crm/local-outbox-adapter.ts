@@ -285,10 +285,22 @@ const CSV_COLUMNS = [
  * The outbox as CSV (RFC 4180: CRLF line ends, fields with commas, quotes or line breaks quoted, quotes
  * doubled), one row per note, oldest first, with a header row; the contacts of a note one per line in a cell.
  */
-export async function exportOutboxCsv(db: Db): Promise<string> {
+export async function exportOutboxCsv(db: Db, pushedBy: number | undefined): Promise<string> {
   const notes = await db
     .selectFrom('crm_notes')
     .leftJoin('crm_companies', 'crm_companies.id', 'crm_notes.company_id')
+    // A member's export holds the notes of the articles they pushed; an admin's (undefined) holds all.
+    .$if(pushedBy !== undefined, (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('articles')
+            .select('articles.id')
+            .whereRef('articles.id', '=', 'crm_notes.article_id')
+            .where('articles.pushed_by', '=', pushedBy ?? 0),
+        ),
+      ),
+    )
     .select([
       'crm_notes.article_id',
       'crm_notes.title',

@@ -93,6 +93,19 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
     expect((await login({ email, password })).statusCode).toBe(200);
   });
 
+  it('ignores X-Forwarded-For without TRUST_PROXY: a forged address per attempt does not reset the count', async () => {
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { origin: APP_ORIGIN, 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: `forger${i}@example.com`, password: 'guess' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAddress; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(99)).statusCode).toBe(429);
+  });
+
   it('rejects bad bodies with 400 naming the field, and malformed JSON', async () => {
     const missing = await login({ email: 'a@example.com' });
     expect(missing.statusCode).toBe(400);

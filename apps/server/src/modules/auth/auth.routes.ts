@@ -1,5 +1,6 @@
 import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@mining-hub/contract/auth';
 import { errorBodySchema, okSchema, throttledBodySchema } from '@mining-hub/contract/common';
+import { changePasswordRequestSchema } from '@mining-hub/contract/users';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../http/security.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
@@ -46,6 +47,24 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
       const token = deps.cookie.read(request);
       if (token) await deps.auth.refresh(token);
       return { success: true as const, user };
+    },
+  );
+
+  app.put(
+    '/api/v1/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: changePasswordRequestSchema,
+        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 429: throttledBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // The session making the change stays signed in; the user's other sessions end.
+      await deps.auth.changePassword(user, deps.cookie.read(request), request.body, request.ip);
+      request.log.info(`user ${user.email} changed their password`);
+      return { success: true as const };
     },
   );
 

@@ -7,7 +7,7 @@ export interface SessionWithUser {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
-  user: Pick<UserRecord, 'id' | 'email' | 'name' | 'role'>;
+  user: Pick<UserRecord, 'id' | 'email' | 'name' | 'role' | 'disabled'>;
 }
 
 /** Server-side sessions, keyed by the SHA-256 of the cookie token. */
@@ -30,12 +30,13 @@ export function createSessionsRepository(db: Db) {
           'users.email',
           'users.name',
           'users.role',
+          'users.disabled',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { user_id, email, name, role, ...session } = row;
-      return { ...session, user: { id: user_id, email, name, role } };
+      const { user_id, email, name, role, disabled, ...session } = row;
+      return { ...session, user: { id: user_id, email, name, role, disabled } };
     },
 
     async touch(id: string, lastSeenAt: Date): Promise<void> {
@@ -46,22 +47,26 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    /** Deletes the user's sessions; returns their ids. */
-    async removeForUser(userId: number): Promise<string[]> {
-      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+    /** Deletes the user's sessions (but the one to keep); returns their ids. */
+    async removeForUser(userId: number, keep?: string): Promise<string[]> {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keep !== undefined) query = query.where('id', '<>', keep);
+      const rows = await query.returning('id').execute();
       return rows.map((row) => row.id);
     },
 
-    /** Which of these ids are sessions within their absolute and idle limits; reads only (no touch). */
+    /** Which of these ids are sessions within their limits, of users not disabled; reads only (no touch). */
     async findValidIds(ids: string[], now: Date, idleSince: Date): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('sessions')
-        .select('id')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
         // One array parameter, however many sockets a process holds.
-        .where(sql<boolean>`id = any(${ids}::text[])`)
-        .where('expires_at', '>', now)
-        .where('last_seen_at', '>', idleSince)
+        .where(sql<boolean>`sessions.id = any(${ids}::text[])`)
+        .where('sessions.expires_at', '>', now)
+        .where('sessions.last_seen_at', '>', idleSince)
+        .where('users.disabled', '=', false)
         .execute();
       return rows.map((row) => row.id);
     },

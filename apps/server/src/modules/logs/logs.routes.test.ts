@@ -14,7 +14,7 @@ describe('logs routes', () => {
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
-    cookie = (await signIn(t)).cookie;
+    cookie = (await signIn(t, { role: 'admin' })).cookie;
     const recent = [
       logLine(minutesAgo(90), 'ERROR', 'too old for the last hour', 'crm'),
       logLine(minutesAgo(50), 'INFO', 'fetched 20 articles', 'news'),

@@ -9,14 +9,21 @@ const tags = ['logs'];
 export function registerLogsRoutes(app: ZodApp, deps: { logs: LogsService }): void {
   const { logs } = deps;
 
-  app.get('/api/v1/logs/files', { schema: { tags, response: { 200: logFilesResponseSchema } } }, async () => ({
-    success: true as const,
-    data: await logs.listFiles(),
-  }));
+  app.get(
+    '/api/v1/logs/files',
+    { config: { role: 'admin' }, schema: { tags, response: { 200: logFilesResponseSchema } } },
+    async () => ({
+      success: true as const,
+      data: await logs.listFiles(),
+    }),
+  );
 
   app.post(
     '/api/v1/logs/read',
-    { schema: { tags, body: logReadRequestSchema, response: { 200: logReadResponseSchema, 400: errorBodySchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: logReadRequestSchema, response: { 200: logReadResponseSchema, 400: errorBodySchema } },
+    },
     async (request) => ({ success: true as const, data: await logs.read(request.body) }),
   );
 }

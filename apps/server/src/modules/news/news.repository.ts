@@ -372,13 +372,14 @@ export function createNewsRepository(db: Db) {
     },
 
     /** Whether one of the user's sessions found the article (articles are visible through sessions). */
-    async userCanSeeArticle(userId: number, articleId: number): Promise<boolean> {
+    /** Whether a fetch session of `ownerId` (of anyone's when undefined) found the article. */
+    async sessionsFoundArticle(ownerId: number | undefined, articleId: number): Promise<boolean> {
       const row = await db
         .selectFrom('session_articles')
         .innerJoin('news_sessions', 'news_sessions.id', 'session_articles.session_id')
         .select('session_articles.article_id')
         .where('session_articles.article_id', '=', articleId)
-        .where('news_sessions.user_id', '=', userId)
+        .$if(ownerId !== undefined, (query) => query.where('news_sessions.user_id', '=', ownerId ?? 0))
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

@@ -81,7 +81,7 @@ export function registerNewsRoutes(app: ZodApp, deps: { news: NewsService }): vo
     },
     async (request) =>
       news.listSessionArticles(
-        requireUser(request).id,
+        requireUser(request),
         request.params.sessionId,
         request.query.page,
         request.query.page_size,
@@ -95,7 +95,7 @@ export function registerNewsRoutes(app: ZodApp, deps: { news: NewsService }): vo
     },
     async (request) => ({
       success: true as const,
-      data: { article_ids: await news.sessionArticleIds(requireUser(request).id, request.params.sessionId) },
+      data: { article_ids: await news.sessionArticleIds(requireUser(request), request.params.sessionId) },
     }),
   );
 
@@ -104,7 +104,7 @@ export function registerNewsRoutes(app: ZodApp, deps: { news: NewsService }): vo
     { schema: { tags, params: articleParamsSchema, response: { 200: articleResponseSchema, 404: errorBodySchema } } },
     async (request) => ({
       success: true as const,
-      data: await news.getArticle(requireUser(request).id, request.params.id),
+      data: await news.getArticle(requireUser(request), request.params.id),
     }),
   );
 
@@ -119,7 +119,7 @@ export function registerNewsRoutes(app: ZodApp, deps: { news: NewsService }): vo
     { schema: { tags, body: filterSetSchema, response: { 200: autoModeResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await news.saveAutoMode(requireUser(request).id, request.body),
+      data: await news.saveAutoMode(requireUser(request), request.body),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/auth';
 import { LRUCache } from 'lru-cache';
 import {
   filterSetSchema,
@@ -9,6 +10,7 @@ import {
 } from '@mining-hub/contract/news';
 import type { LiveMessage } from '@mining-hub/contract/live';
 import { notFound, tooManyRequests } from '../../errors.ts';
+import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import type { NewsRepository, PageFingerprint, SessionPage } from './news.repository.ts';
 
 /**
@@ -27,6 +29,8 @@ export interface NewsServiceDeps {
   enqueueFetch: (sessionId: string) => Promise<void>;
   /** Minimum seconds between two fetches started by one user. */
   fetchIntervalSeconds: number;
+  /** Records saved auto-mode filters (the app's only settings today). */
+  audit?: Pick<AuditService, 'record'>;
   now?: () => Date;
 }
 
@@ -58,10 +62,10 @@ export function createNewsService(deps: NewsServiceDeps) {
     return fresh;
   }
 
-  async function sessionOf(userId: number, sessionId: string) {
+  async function sessionOf(viewer: Viewer, sessionId: string) {
     const session = await deps.repository.findSession(sessionId);
-    // Another user's session is as unknown as a missing one.
-    if (!session || session.user_id !== userId) throw notFound(`Session ${sessionId} not found`);
+    // Another user's session is as unknown as a missing one (admins see all).
+    if (!session || !canSeeDataOf(viewer, session.user_id)) throw notFound(`Session ${sessionId} not found`);
     return session;
   }
 
@@ -87,14 +91,14 @@ export function createNewsService(deps: NewsServiceDeps) {
 
     /** One page of a session's articles with the spec's pagination block. */
     async listSessionArticles(
-      userId: number,
+      viewer: Viewer,
       sessionId: string,
       page: number,
       pageSize: number,
     ): Promise<{ data: Article[]; pagination: Pagination }> {
       const found = await readSessionPage(sessionId, page, pageSize);
-      // Another user's session is as unknown as a missing one.
-      if (!found || found.userId !== userId) throw notFound(`Session ${sessionId} not found`);
+      // Another user's session is as unknown as a missing one (admins see all).
+      if (!found || !canSeeDataOf(viewer, found.userId)) throw notFound(`Session ${sessionId} not found`);
       // The fetch keeps articles_found equal to the session's article count after every page it stores.
       const total = found.articlesFound;
       const totalPages = Math.ceil(total / pageSize);
@@ -134,14 +138,14 @@ export function createNewsService(deps: NewsServiceDeps) {
     },
 
     /** Every article id of a session, for the list's 'All Pages' selection. */
-    async sessionArticleIds(userId: number, sessionId: string): Promise<number[]> {
-      await sessionOf(userId, sessionId);
+    async sessionArticleIds(viewer: Viewer, sessionId: string): Promise<number[]> {
+      await sessionOf(viewer, sessionId);
       return deps.repository.listSessionArticleIds(sessionId);
     },
 
-    /** An article one of the user's sessions found. */
-    async getArticle(userId: number, articleId: number): Promise<Article> {
-      const article = (await deps.repository.userCanSeeArticle(userId, articleId))
+    /** An article one of the user's sessions found (any session's, for an admin). */
+    async getArticle(viewer: Viewer, articleId: number): Promise<Article> {
+      const article = (await deps.repository.sessionsFoundArticle(ownerFilterFor(viewer), articleId))
         ? await deps.repository.findArticle(articleId)
         : undefined;
       if (!article) throw notFound(`Article ${articleId} not found`);
@@ -154,8 +158,14 @@ export function createNewsService(deps: NewsServiceDeps) {
       return parsed.success ? parsed.data : null;
     },
 
-    async saveAutoMode(userId: number, filters: FilterSet): Promise<FilterSet> {
-      await deps.repository.saveAutoMode(userId, filters);
+    async saveAutoMode(user: AuditActor, filters: FilterSet): Promise<FilterSet> {
+      await deps.repository.saveAutoMode(user.id, filters);
+      await (deps.audit ?? nullAudit).record({
+        actor: { id: user.id, email: user.email },
+        action: 'settings_changed',
+        target: 'auto-mode filters',
+        detail: JSON.stringify(filters).slice(0, 1000),
+      });
       return filters;
     },
   };

@@ -53,6 +53,11 @@ export type StepOutcome =
   | { kind: 'refused'; reason: string };
 
 /** The three article steps, each claim → work → record → tell the browsers. */
+export interface StepRunOptions {
+  finalAttempt: boolean;
+  actorId: number;
+}
+
 export function createPipelineSteps(deps: PipelineStepsDeps) {
   const fetchOptions: SafeFetchOptions = {
     allowedOrigins: [deps.appOrigin],
@@ -69,7 +74,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
     deps.bus.publish('all', { type: 'stats_updated' });
   };
 
-  const work: Record<PipelineStep, (article: PipelineArticle) => Promise<void>> = {
+  const work: Record<PipelineStep, (article: PipelineArticle, actorId: number) => Promise<void>> = {
     async expand(article) {
       const target = article.article_type === 'pdf' && article.pdf_iframe_url ? article.pdf_iframe_url : article.url;
       if (!target) throw new PageFetchError('the article has no URL to expand', false);
@@ -102,7 +107,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       });
     },
 
-    async push(article) {
+    async push(article, actorId) {
       const input: CrmPush = buildCrmPush(article);
       try {
         const result = await deps.crm.push(input);
@@ -113,7 +118,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
         if (partial?.companyId) await deps.repository.crmIds(article.id, { ...partial, companyId: partial.companyId });
         throw error;
       }
-      await deps.repository.pushed(article.id);
+      await deps.repository.pushed(article.id, actorId);
     },
   };
 
@@ -123,16 +128,15 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
     push: pLimit(deps.concurrency?.push ?? 2),
   };
 
-  /** Runs one step on one article. With `finalAttempt` false, a transient failure is left for a retry. */
-  function run(step: PipelineStep, articleId: number, options: { finalAttempt: boolean }): Promise<StepOutcome> {
+  /**
+   * Runs one step on one article for `actorId` (who asked, or the batch's owner). With `finalAttempt`
+   * false, a transient failure is left for a retry.
+   */
+  function run(step: PipelineStep, articleId: number, options: StepRunOptions): Promise<StepOutcome> {
     return limits[step](() => runNow(step, articleId, options));
   }
 
-  async function runNow(
-    step: PipelineStep,
-    articleId: number,
-    options: { finalAttempt: boolean },
-  ): Promise<StepOutcome> {
+  async function runNow(step: PipelineStep, articleId: number, options: StepRunOptions): Promise<StepOutcome> {
     const rule = STEP_RULES[step];
     const staleBefore = new Date(Date.now() - (deps.claimStaleAfterMs ?? CLAIM_STALE_AFTER_MS));
     const article = await deps.repository.claim(articleId, step, rule.from, staleBefore);
@@ -148,7 +152,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       CLAIM_HEARTBEAT_MS,
     );
     try {
-      await work[step](article);
+      await work[step](article, options.actorId);
       const status = step === 'expand' ? 'expanded' : step === 'analyse' ? 'summarised' : 'pushed_to_hubspot';
       announce(articleId, status);
       return { kind: 'done', status };

@@ -138,18 +138,23 @@ export function createPipelineRepository(db: Db) {
         .execute();
     },
 
-    pushed: (id: number) =>
-      finish(id, { status: 'pushed_to_hubspot', failure_reason: null, pushed_at: sql<Date>`now()` }),
+    pushed: (id: number, actorId: number) =>
+      finish(id, {
+        status: 'pushed_to_hubspot',
+        failure_reason: null,
+        pushed_at: sql<Date>`now()`,
+        pushed_by: actorId,
+      }),
 
-    /** Which of the ids the user can see through one of their fetch sessions. */
-    async visibleArticleIds(userId: number, ids: number[]): Promise<Set<number>> {
+    /** Which of the ids a fetch session of `ownerId` (of anyone's when undefined) found. */
+    async visibleArticleIds(ownerId: number | undefined, ids: number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .selectFrom('session_articles')
         .innerJoin('news_sessions', 'news_sessions.id', 'session_articles.session_id')
         .select('session_articles.article_id')
         .distinct()
-        .where('news_sessions.user_id', '=', userId)
+        .$if(ownerId !== undefined, (query) => query.where('news_sessions.user_id', '=', ownerId ?? 0))
         .where('session_articles.article_id', 'in', ids)
         .execute();
       return new Set(rows.map((row) => row.article_id));

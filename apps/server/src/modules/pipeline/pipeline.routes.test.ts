@@ -39,6 +39,7 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
   let pages: Awaited<ReturnType<typeof startFakeServer>>;
   let alice: { cookie: string };
   let bob: { cookie: string };
+  let sessionId = '';
   const byTitle = new Map<string, number>();
 
   beforeAll(async () => {
@@ -104,7 +105,7 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
       headers: { origin: APP_ORIGIN, cookie: alice.cookie },
       payload: { dateRange: 7 },
     });
-    const sessionId = started.json().session_id;
+    sessionId = started.json().session_id;
     for (let i = 0; i < 100 && byTitle.size < items.length; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const list = await t.app.inject({
@@ -234,5 +235,30 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
   it("answers 404 for an article of another user's session", async () => {
     const response = await post(bob.cookie, 'expand-article', { article_id: id('Release 14') });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("keeps a member's sessions, articles, batches and CRM pushes to them; an admin sees everyone's", async () => {
+    const admin = await signIn(t, { role: 'admin' });
+    const get = (cookie: string, url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { cookie } });
+    const batch = await post(alice.cookie, 'batch/process-selected', { article_ids: [id('Release two')] });
+    const batchId = batch.json().batch_session_id;
+    expect(batchId).toEqual(expect.any(String));
+    for (const url of [
+      `articles/session/${sessionId}`,
+      `articles/session/${sessionId}/ids`,
+      `article/${id('Release one')}`,
+      `batch/status/${batchId}`,
+    ]) {
+      expect((await get(bob.cookie, url)).statusCode, `another member: ${url}`).toBe(404);
+      expect((await get(admin.cookie, url)).statusCode, `an admin: ${url}`).toBe(200);
+      expect((await get(alice.cookie, url)).statusCode, `the owner: ${url}`).toBe(200);
+    }
+    // Release one was pushed by alice (the first test): her export and the admin's hold it, bob's does not.
+    const rowOf = (csv: string, articleId: number) => csv.split('\n').some((line) => line.startsWith(`${articleId},`));
+    const exported = async (cookie: string) => (await get(cookie, 'crm-outbox/export')).body;
+    expect(rowOf(await exported(alice.cookie), id('Release one'))).toBe(true);
+    expect(rowOf(await exported(admin.cookie), id('Release one'))).toBe(true);
+    expect(rowOf(await exported(bob.cookie), id('Release one'))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { ownerFilterFor } from '@mining-hub/contract/auth';
 import { errorBodySchema } from '@mining-hub/contract/common';
 import {
   articleStepRequestSchema,
@@ -24,7 +25,7 @@ const STEP_PATHS: [string, PipelineStep][] = [
 /** Expand, analyse and push one article; process a selection as a batch and report its progress. */
 export function registerPipelineRoutes(
   app: ZodApp,
-  deps: { pipeline: PipelineService; exportOutbox: () => Promise<string> },
+  deps: { pipeline: PipelineService; exportOutbox: (pushedBy: number | undefined) => Promise<string> },
 ): void {
   for (const [path, step] of STEP_PATHS) {
     app.post(
@@ -38,7 +39,7 @@ export function registerPipelineRoutes(
       },
       async (request) => ({
         success: true as const,
-        data: await deps.pipeline.runStep(requireUser(request).id, step, request.body.article_id),
+        data: await deps.pipeline.runStep(requireUser(request), step, request.body.article_id),
       }),
     );
   }
@@ -53,7 +54,7 @@ export function registerPipelineRoutes(
       },
     },
     async (request) => {
-      const batch = await deps.pipeline.processSelected(requireUser(request).id, request.body.article_ids);
+      const batch = await deps.pipeline.processSelected(requireUser(request), request.body.article_ids);
       return {
         success: true as const,
         batch_session_id: batch.batchId,
@@ -66,14 +67,14 @@ export function registerPipelineRoutes(
   app.get(
     '/api/v1/batch/status/:id',
     { schema: { tags, params: batchParamsSchema, response: { 200: batchStatusSchema, 404: errorBodySchema } } },
-    async (request) => deps.pipeline.getBatchStatus(requireUser(request).id, request.params.id),
+    async (request) => deps.pipeline.getBatchStatus(requireUser(request), request.params.id),
   );
 
   // The local CRM outbox (used when no HubSpot token is set) as a spreadsheet.
-  app.get('/api/v1/crm-outbox/export', { schema: { tags, produces: ['text/csv'] } }, async (_request, reply) =>
+  app.get('/api/v1/crm-outbox/export', { schema: { tags, produces: ['text/csv'] } }, async (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="crm-outbox.csv"')
-      .send(await deps.exportOutbox()),
+      .send(await deps.exportOutbox(ownerFilterFor(requireUser(request)))),
   );
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/auth';
 import type { Article } from '@mining-hub/contract/news';
 import type { BatchStatus } from '@mining-hub/contract/pipeline';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -18,8 +19,8 @@ export interface PipelineServiceDeps {
 
 /** The article steps on demand (the card's buttons) and batches (Process Selected). */
 export function createPipelineService(deps: PipelineServiceDeps) {
-  async function visibleArticle(userId: number, articleId: number): Promise<void> {
-    const visible = await deps.repository.visibleArticleIds(userId, [articleId]);
+  async function visibleArticle(viewer: Viewer, articleId: number): Promise<void> {
+    const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), [articleId]);
     if (!visible.has(articleId)) throw notFound(`Article ${articleId} not found`);
   }
 
@@ -41,9 +42,9 @@ export function createPipelineService(deps: PipelineServiceDeps) {
 
   return {
     /** Runs one step now and answers with the article; 409 when its status does not allow the step. */
-    async runStep(userId: number, step: PipelineStep, articleId: number): Promise<Article> {
-      await visibleArticle(userId, articleId);
-      const outcome = await deps.steps.run(step, articleId, { finalAttempt: true });
+    async runStep(viewer: Viewer, step: PipelineStep, articleId: number): Promise<Article> {
+      await visibleArticle(viewer, articleId);
+      const outcome = await deps.steps.run(step, articleId, { finalAttempt: true, actorId: viewer.id });
       if (outcome.kind === 'refused') throw conflict(outcome.reason);
       const article = await deps.news.findArticle(articleId);
       if (!article) throw notFound(`Article ${articleId} not found`);
@@ -51,8 +52,8 @@ export function createPipelineService(deps: PipelineServiceDeps) {
     },
 
     /** Starts a batch over the user's selected articles; each runs its remaining steps as a job. */
-    async processSelected(userId: number, articleIds: number[]) {
-      const visible = await deps.repository.visibleArticleIds(userId, articleIds);
+    async processSelected(viewer: Viewer, articleIds: number[]) {
+      const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), articleIds);
       const unknown = articleIds.filter((id) => !visible.has(id));
       if (unknown.length > 0) {
         throw new AppError(
@@ -62,16 +63,16 @@ export function createPipelineService(deps: PipelineServiceDeps) {
         );
       }
       const batchId = crypto.randomUUID();
-      const queued = await deps.repository.createBatch(batchId, userId, articleIds);
+      const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds);
       for (const articleId of queued) await deps.enqueueArticle(batchId, articleId);
       await deps.repository.markBatchFinishedIfDone(batchId);
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
     },
 
-    /** Batch progress (SPEC.md section 3); only its owner sees it. */
-    async getBatchStatus(userId: number, batchId: string): Promise<BatchStatus> {
+    /** Batch progress (SPEC.md section 3); only its owner (and admins) see it. */
+    async getBatchStatus(viewer: Viewer, batchId: string): Promise<BatchStatus> {
       const batch = await deps.repository.findBatch(batchId);
-      if (!batch || batch.user_id !== userId) throw notFound(`Batch ${batchId} not found`);
+      if (!batch || !canSeeDataOf(viewer, batch.user_id)) throw notFound(`Batch ${batchId} not found`);
       return batchStatus(batchId);
     },
 
@@ -84,7 +85,7 @@ export function createPipelineService(deps: PipelineServiceDeps) {
         const current = await deps.repository.status(articleId);
         const step = current ? nextStepOf(current.status) : undefined;
         if (!step) break;
-        const outcome = await deps.steps.run(step, articleId, { finalAttempt });
+        const outcome = await deps.steps.run(step, articleId, { finalAttempt, actorId: batch.user_id });
         if (outcome.kind === 'retry') throw new RetryLater(outcome.reason, outcome.retryAfterMs);
         if (outcome.kind === 'refused') throw new RetryLater(outcome.reason, 5_000);
         if (outcome.kind === 'failed') {

@@ -28,6 +28,8 @@ const ACTIVE_PROMPT_LOCK_ID = 741_852_964;
 
 type PromptRow = Pick<Selectable<PromptsTable>, (typeof PROMPT_COLUMNS)[number]>;
 type Executor = Db | Transaction<Database>;
+/** Runs inside a write's transaction once the change is made (the audit entry commits with it). */
+export type InTransaction = (trx: Db, prompt: Prompt) => Promise<void>;
 
 /** Prompt templates and their versions; every write runs in one transaction. */
 export function createPromptsRepository(db: Db) {
@@ -76,7 +78,7 @@ export function createPromptsRepository(db: Db) {
     },
 
     /** Inserts version 1; an active one replaces the active prompt in the same transaction. */
-    insert(values: PromptValues, options: { active: boolean }): Promise<Prompt> {
+    insert(values: PromptValues, options: { active: boolean; inTransaction?: InTransaction }): Promise<Prompt> {
       return db.transaction().execute(async (trx) => {
         if (options.active) {
           await lockActivePrompt(trx);
@@ -88,15 +90,17 @@ export function createPromptsRepository(db: Db) {
           .returning(PROMPT_COLUMNS)
           .executeTakeFirstOrThrow();
         await insertVersion(trx, row);
-        return toPrompt(row, 1);
+        const prompt = toPrompt(row, 1);
+        await options.inTransaction?.(trx, prompt);
+        return prompt;
       });
     },
 
     /**
      * Saves an edit as the next version; undefined when there is no such prompt. An edit that changes
-     * nothing keeps the current version.
+     * nothing keeps the current version (and `inTransaction` does not run).
      */
-    update(id: number, values: PromptValues): Promise<Prompt | undefined> {
+    update(id: number, values: PromptValues, inTransaction?: InTransaction): Promise<Prompt | undefined> {
       return db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('prompts')
@@ -113,12 +117,14 @@ export function createPromptsRepository(db: Db) {
           .returning(PROMPT_COLUMNS)
           .executeTakeFirstOrThrow();
         await insertVersion(trx, row);
-        return toPrompt(row, await countVersions(trx, id));
+        const prompt = toPrompt(row, await countVersions(trx, id));
+        await inTransaction?.(trx, prompt);
+        return prompt;
       });
     },
 
     /** Makes this prompt the only active one; undefined when there is no such prompt (nothing changes). */
-    activate(id: number): Promise<Prompt | undefined> {
+    activate(id: number, inTransaction?: InTransaction): Promise<Prompt | undefined> {
       return db.transaction().execute(async (trx) => {
         await lockActivePrompt(trx);
         const exists = await trx.selectFrom('prompts').select('id').where('id', '=', id).executeTakeFirst();
@@ -135,7 +141,9 @@ export function createPromptsRepository(db: Db) {
           .where('id', '=', id)
           .returning(PROMPT_COLUMNS)
           .executeTakeFirstOrThrow();
-        return toPrompt(row, await countVersions(trx, id));
+        const prompt = toPrompt(row, await countVersions(trx, id));
+        await inTransaction?.(trx, prompt);
+        return prompt;
       });
     },
 

@@ -45,7 +45,7 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    cookie = (await signIn(t)).cookie;
+    cookie = (await signIn(t, { role: 'admin' })).cookie;
   });
   afterAll(() => t.close());
 

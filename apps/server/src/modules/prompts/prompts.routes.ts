@@ -9,6 +9,7 @@ import {
 } from '@mining-hub/contract/prompts';
 import type { FastifyRequest } from 'fastify';
 import { registerJsonBodyParser } from '../../http/json-body.ts';
+import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { findDuplicateKeys } from './schema-validation.ts';
@@ -26,6 +27,12 @@ export function registerPromptsRoutes(app: ZodApp, deps: { prompts: PromptsServi
 }
 
 const duplicateKeysByRequest = new WeakMap<FastifyRequest, string[][]>();
+
+/** The signed-in user, as the audit log names them. */
+function actorOf(request: FastifyRequest) {
+  const { id, email } = requireUser(request);
+  return { id, email };
+}
 
 /** Repeated keys under `root` of the request body, as paths below it. */
 function duplicateKeysUnder(request: FastifyRequest, root: string): string[][] {
@@ -51,6 +58,7 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
   scope.post(
     '/api/v1/prompts',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         body: createPromptRequestSchema,
@@ -62,6 +70,7 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
       const prompt = await prompts.create(draft, {
         setAsActive: set_as_active,
         duplicateKeys: duplicateKeysUnder(request, 'function_schema'),
+        actor: actorOf(request),
       });
       return reply.status(201).send({ success: true as const, data: prompt });
     },
@@ -79,6 +88,7 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
   scope.put(
     '/api/v1/prompts/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -89,6 +99,7 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
     async (request) => {
       const prompt = await prompts.update(request.params.id, request.body, {
         duplicateKeys: duplicateKeysUnder(request, 'function_schema'),
+        actor: actorOf(request),
       });
       return { success: true as const, data: prompt };
     },
@@ -96,7 +107,13 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
 
   scope.post(
     '/api/v1/prompts/:id/activate',
-    { schema: { tags, params: idParamsSchema, response: { 200: promptResponseSchema, 404: errorBodySchema } } },
-    async (request) => ({ success: true as const, data: await prompts.activate(request.params.id) }),
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParamsSchema, response: { 200: promptResponseSchema, 404: errorBodySchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await prompts.activate(request.params.id, actorOf(request)),
+    }),
   );
 }

@@ -6,6 +6,7 @@ import type {
   SchemaValidationResult,
 } from '@mining-hub/contract/prompts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import { DEFAULT_PROMPT } from './default-prompt.ts';
 import type { PromptsRepository } from './prompts.repository.ts';
 import { validateFunctionSchema } from './schema-validation.ts';
@@ -23,10 +24,12 @@ export interface PromptDraft {
 export interface SaveOptions {
   /** Keys repeated in the function schema's JSON text (see findDuplicateKeys). */
   duplicateKeys?: string[][];
+  /** Who saves it, for the audit log. */
+  actor?: AuditActor | null;
 }
 
 /** AI prompt templates: exactly one is active, and the analysis step runs that one. */
-export function createPromptsService(repository: PromptsRepository) {
+export function createPromptsService(repository: PromptsRepository, audit: Pick<AuditService, 'record'> = nullAudit) {
   const toValues = (draft: PromptDraft, options: SaveOptions) => {
     const result = validateFunctionSchema(draft.function_schema, { duplicateKeys: options.duplicateKeys });
     if (!result.valid) throw badRequest(`The output schema has errors: ${result.errors.join('; ')}`);
@@ -62,19 +65,43 @@ export function createPromptsService(repository: PromptsRepository) {
       if ((await repository.count()) >= MAX_PROMPTS) {
         throw conflict(`At most ${MAX_PROMPTS} prompt templates can be kept`);
       }
-      return repository.insert(values, { active: options.setAsActive });
+      return repository.insert(values, {
+        active: options.setAsActive,
+        inTransaction: (trx, prompt) =>
+          audit.record(
+            {
+              actor: options.actor ?? null,
+              action: 'prompt_created',
+              target: prompt.name,
+              detail: `id ${prompt.id}${prompt.is_active ? ', active' : ''}`,
+            },
+            trx,
+          ),
+      });
     },
 
     /** Saves an edit as the prompt's next version, keeping the previous ones. */
     async update(id: number, draft: PromptDraft, options: SaveOptions = {}): Promise<Prompt> {
-      const prompt = await repository.update(id, toValues(draft, options));
+      const prompt = await repository.update(id, toValues(draft, options), (trx, saved) =>
+        audit.record(
+          {
+            actor: options.actor ?? null,
+            action: 'prompt_updated',
+            target: saved.name,
+            detail: `id ${saved.id}, version ${saved.version}`,
+          },
+          trx,
+        ),
+      );
       if (!prompt) throw notFound(`Prompt ${id} not found`);
       return prompt;
     },
 
     /** Makes the prompt the active one and every other inactive, in one transaction. */
-    async activate(id: number): Promise<Prompt> {
-      const prompt = await repository.activate(id);
+    async activate(id: number, actor: AuditActor | null = null): Promise<Prompt> {
+      const prompt = await repository.activate(id, (trx, activated) =>
+        audit.record({ actor, action: 'prompt_activated', target: activated.name, detail: `id ${activated.id}` }, trx),
+      );
       if (!prompt) throw notFound(`Prompt ${id} not found`);
       return prompt;
     },

@@ -13,7 +13,7 @@ describe.each(testEngines)('scraper routes on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    cookie = (await signIn(t)).cookie;
+    cookie = (await signIn(t, { role: 'admin' })).cookie;
   });
   afterAll(async () => t.close());
 

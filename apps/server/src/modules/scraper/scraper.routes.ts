@@ -10,6 +10,8 @@ import {
   scraperStatusResponseSchema,
   type ScraperStatus,
 } from '@mining-hub/contract/scraper';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { OUTPUT_CONTENT_TYPES } from './scraper-outputs.ts';
 import type { ScraperService } from './scraper.service.ts';
@@ -17,6 +19,11 @@ import type { ScraperService } from './scraper.service.ts';
 const tags = ['scraper'];
 const controlResponses = { 200: scraperControlResponseSchema, 400: errorBodySchema, 409: errorBodySchema };
 const controlled = (status: ScraperStatus) => ({ success: true, data: status, error: null });
+/** The signed-in user, as the audit log names them. */
+const actorOf = (request: FastifyRequest) => {
+  const { id, email } = requireUser(request);
+  return { id, email };
+};
 
 /** The Scraper screen (SPEC.md section 7, Scraper). Control calls answer the status after the call. */
 export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperService }): void {
@@ -38,7 +45,7 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
 
   app.get(
     '/api/v1/scraper/outputs',
-    { schema: { tags, response: { 200: scraperOutputsResponseSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: scraperOutputsResponseSchema } } },
     async () => ({
       success: true as const,
       data: await scraper.outputs(),
@@ -47,23 +54,29 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
 
   app.post(
     '/api/v1/scraper/start',
-    { schema: { tags, body: scraperStartRequestSchema, response: controlResponses } },
-    async (request) => controlled(await scraper.start(request.body, request.user?.id ?? null)),
+    { config: { role: 'admin' }, schema: { tags, body: scraperStartRequestSchema, response: controlResponses } },
+    async (request) => controlled(await scraper.start(request.body, actorOf(request))),
   );
-  app.post('/api/v1/scraper/pause', { schema: { tags, response: controlResponses } }, async () =>
-    controlled(await scraper.pause()),
+  app.post(
+    '/api/v1/scraper/pause',
+    { config: { role: 'admin' }, schema: { tags, response: controlResponses } },
+    async (request) => controlled(await scraper.pause(actorOf(request))),
   );
-  app.post('/api/v1/scraper/resume', { schema: { tags, response: controlResponses } }, async () =>
-    controlled(await scraper.resume()),
+  app.post(
+    '/api/v1/scraper/resume',
+    { config: { role: 'admin' }, schema: { tags, response: controlResponses } },
+    async (request) => controlled(await scraper.resume(actorOf(request))),
   );
-  app.post('/api/v1/scraper/stop', { schema: { tags, response: controlResponses } }, async () =>
-    controlled(await scraper.stop()),
+  app.post(
+    '/api/v1/scraper/stop',
+    { config: { role: 'admin' }, schema: { tags, response: controlResponses } },
+    async (request) => controlled(await scraper.stop(actorOf(request))),
   );
 
   app.get(
     '/api/v1/scraper/download/:type/:filename',
     // No 2xx schema: the body is the file itself.
-    { schema: { tags, params: scraperFileParamsSchema } },
+    { config: { role: 'admin' }, schema: { tags, params: scraperFileParamsSchema } },
     async (request, reply) => {
       const { type, filename } = request.params;
       const file = await scraper.outputFile(type, filename);
@@ -80,6 +93,7 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
   app.delete(
     '/api/v1/scraper/outputs/:type/:filename',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: scraperFileParamsSchema,
@@ -87,7 +101,7 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
       },
     },
     async (request) => {
-      await scraper.deleteOutput(request.params.type, request.params.filename);
+      await scraper.deleteOutput(request.params.type, request.params.filename, actorOf(request));
       return { success: true as const, detail: `Deleted ${request.params.filename}` };
     },
   );

@@ -8,6 +8,7 @@ import type {
   ScraperStatus,
 } from '@mining-hub/contract/scraper';
 import { badRequest, conflict } from '../../errors.ts';
+import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import { emptyCounters, progressOf } from '../../scraper/scraper-progress.ts';
 import { listOutputs, resolveOutput } from './scraper-outputs.ts';
 import type { ScraperRepository, ScraperRun } from './scraper.repository.ts';
@@ -21,6 +22,8 @@ export interface ScraperServiceDeps {
   stopWaitMs?: number;
   /** A run whose worker has not reported for this long has no live supervisor. */
   staleAfterMs?: number;
+  /** Records each start, pause, resume, stop and deleted output file. */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 const POLL_MS = 100;
@@ -33,6 +36,7 @@ export function createScraperService(deps: ScraperServiceDeps) {
   const startWaitMs = deps.startWaitMs ?? 3000;
   const stopWaitMs = deps.stopWaitMs ?? 12_000;
   const staleAfterMs = deps.staleAfterMs ?? 10_000;
+  const audit = deps.audit ?? nullAudit;
 
   /** Polls the run until `done` says so or the time is up; returns the last row read. */
   const waitFor = async (id: number, done: (run: ScraperRun) => boolean, ms: number) => {
@@ -57,10 +61,11 @@ export function createScraperService(deps: ScraperServiceDeps) {
     },
 
     /** Starts a run with validated settings; 409 while another run is active anywhere in the deployment. */
-    async start(settings: ScraperSettings, userId: number | null): Promise<ScraperStatus> {
+    async start(settings: ScraperSettings, actor: AuditActor | null): Promise<ScraperStatus> {
       const countries = settings.countries ? resolveCountries(settings.countries) : undefined;
-      const run = await repository.insertRun({ ...settings, countries }, userId);
+      const run = await repository.insertRun({ ...settings, countries }, actor?.id ?? null);
       if (!run) throw conflict('A scraper run is already active');
+      await audit.record({ actor, action: 'scraper_started', target: `run ${run.id}`, detail: `mode ${run.mode}` });
       const started = await waitFor(
         run.id,
         (current) => current.pid !== null || current.status !== 'running',
@@ -69,22 +74,25 @@ export function createScraperService(deps: ScraperServiceDeps) {
       return statusOf(started ?? run);
     },
 
-    async pause(): Promise<ScraperStatus> {
+    async pause(actor: AuditActor | null = null): Promise<ScraperStatus> {
       const run = await repository.transition(['running'], 'paused');
       if (!run) throw conflict('The scraper is not running');
+      await audit.record({ actor, action: 'scraper_paused', target: `run ${run.id}` });
       return statusOf(run);
     },
 
-    async resume(): Promise<ScraperStatus> {
+    async resume(actor: AuditActor | null = null): Promise<ScraperStatus> {
       const run = await repository.transition(['paused'], 'running');
       if (!run) throw conflict('The scraper is not paused');
+      await audit.record({ actor, action: 'scraper_resumed', target: `run ${run.id}` });
       return statusOf(run);
     },
 
     /** Emergency Stop: the worker stops the child (killing it after a short grace) and the run ends cancelled. */
-    async stop(): Promise<ScraperStatus> {
+    async stop(actor: AuditActor | null = null): Promise<ScraperStatus> {
       const run = (await repository.transition(['running', 'paused'], 'stopping')) ?? (await repository.findActive());
       if (!run) throw conflict('No scraper run is active');
+      await audit.record({ actor, action: 'scraper_stopped', target: `run ${run.id}` });
       const ended = hasLiveSupervisor(run, staleAfterMs)
         ? await waitFor(run.id, (current) => current.status !== 'stopping', stopWaitMs)
         : run;
@@ -106,8 +114,9 @@ export function createScraperService(deps: ScraperServiceDeps) {
       return resolveOutput(deps.outputDir, type, filename);
     },
 
-    async deleteOutput(type: ScraperOutputType, filename: string): Promise<void> {
+    async deleteOutput(type: ScraperOutputType, filename: string, actor: AuditActor | null = null): Promise<void> {
       await fs.promises.unlink(await resolveOutput(deps.outputDir, type, filename));
+      await audit.record({ actor, action: 'scraper_output_deleted', target: filename, detail: type });
     },
   };
 }
