@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireAdmin } from '../features/auth/require-admin.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { FullPageLoading } from '../components/spinner.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
@@ -11,6 +12,17 @@ function ProtectedShell() {
     </RequireAuth>
   );
 }
+
+function AdminOnly() {
+  return (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  );
+}
+
+/** The id of the route group only administrators may open (the nav items marked adminOnly). */
+export const ADMIN_ONLY_ROUTE_ID = 'admin-only';
 
 /**
  * Each screen is its own chunk, loaded when first opened (the shell and sign-in load at once), so the
@@ -42,16 +54,35 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/reports/reports-page.tsx')).ReportsPage }),
           },
           {
-            path: 'logs',
-            lazy: async () => ({ Component: (await import('../features/logs/logs-page.tsx')).LogsPage }),
-          },
-          {
             path: 'prompts',
             lazy: async () => ({ Component: (await import('../features/prompts/prompts-page.tsx')).PromptsPage }),
           },
           {
-            path: 'scraper',
-            lazy: async () => ({ Component: (await import('../features/scraper/scraper-page.tsx')).ScraperPage }),
+            // Members get the access notice in place of these screens (which then make no API calls).
+            id: ADMIN_ONLY_ROUTE_ID,
+            Component: AdminOnly,
+            children: [
+              {
+                path: 'logs',
+                lazy: async () => ({ Component: (await import('../features/logs/logs-page.tsx')).LogsPage }),
+              },
+              {
+                path: 'scraper',
+                lazy: async () => ({
+                  Component: (await import('../features/scraper/scraper-page.tsx')).ScraperPage,
+                }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({ Component: (await import('../features/users/users-page.tsx')).UsersPage }),
+              },
+              {
+                path: 'audit-log',
+                lazy: async () => ({
+                  Component: (await import('../features/audit-log/audit-log-page.tsx')).AuditLogPage,
+                }),
+              },
+            ],
           },
         ],
       },

@@ -10,11 +10,13 @@ interface ModalProps {
   subtitle?: ReactNode;
   /** Buttons in the footer. */
   footer?: ReactNode;
+  /** 'md' for a confirmation or a short form, 'lg' (the default) for reading. */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }
 
 /** A large dialog over the page: focus stays inside, Escape or the backdrop closes it, the page does not scroll. */
-export function Modal({ open, onClose, title, subtitle, footer, children }: ModalProps) {
+export function Modal({ open, onClose, title, subtitle, footer, size = 'lg', children }: ModalProps) {
   return (
     <Dialog
       open={open}
@@ -22,7 +24,11 @@ export function Modal({ open, onClose, title, subtitle, footer, children }: Moda
       className="fixed inset-0 z-50 flex w-screen items-start justify-center overflow-y-auto p-4 sm:p-8"
     >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <DialogPanel className="relative flex max-h-[calc(100vh-2rem)] w-full max-w-4xl flex-col rounded-xl bg-white shadow-xl ring-1 ring-slate-200 sm:max-h-[calc(100vh-4rem)]">
+      <DialogPanel
+        className={`relative flex max-h-[calc(100vh-2rem)] w-full flex-col rounded-xl bg-white shadow-xl ring-1 ring-slate-200 sm:max-h-[calc(100vh-4rem)] ${
+          size === 'md' ? 'max-w-lg' : 'max-w-4xl'
+        }`}
+      >
         <header className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
           <div className="min-w-0">
             <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>

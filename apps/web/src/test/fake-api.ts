@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -19,6 +21,7 @@ export function stubApi(respond: Responder): FakeRequest[] {
     const request: FakeRequest = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);

@@ -1,4 +1,6 @@
 import { NavLink } from 'react-router';
+import { usableBy } from '../../features/auth/access.ts';
+import { useCurrentUser } from '../../features/auth/auth-context.ts';
 import { NAV_ITEMS } from './nav-items.tsx';
 
 interface AppSidebarProps {
@@ -8,6 +10,8 @@ interface AppSidebarProps {
 }
 
 export function AppSidebar({ open, onNavigate }: AppSidebarProps) {
+  // Members do not see links to screens they cannot use.
+  const items = usableBy(NAV_ITEMS, useCurrentUser().role);
   return (
     <aside
       id="app-sidebar"
@@ -21,7 +25,7 @@ export function AppSidebar({ open, onNavigate }: AppSidebarProps) {
         className="flex h-full flex-col gap-1 overflow-y-auto px-3 py-4 md:sticky md:top-16 md:h-[calc(100vh-4rem)]"
       >
         <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">Workspace</p>
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <NavLink
             key={item.to}
             to={item.to}

@@ -1,17 +1,33 @@
 import type { ReactNode } from 'react';
-import { DashboardIcon, LogsIcon, NewsIcon, ReportIcon, ScraperIcon, SparklesIcon } from '../../components/icons.tsx';
+import {
+  AuditIcon,
+  DashboardIcon,
+  LogsIcon,
+  NewsIcon,
+  ReportIcon,
+  ScraperIcon,
+  SparklesIcon,
+  UsersIcon,
+} from '../../components/icons.tsx';
+import type { Restricted } from '../../features/auth/access.ts';
 
-export interface NavItem {
+export interface NavItem extends Restricted {
   to: string;
   label: string;
   icon: ReactNode;
 }
 
+/**
+ * The sidebar, and who sees each link. `adminOnly` here must match the routes the router puts behind
+ * RequireAdmin (router.test.tsx walks both); AI Prompts stays for members, who may read prompts.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
   { to: '/news-signals', label: 'News Signals', icon: <NewsIcon /> },
   { to: '/reports', label: 'Reports', icon: <ReportIcon /> },
-  { to: '/logs', label: 'System Logs', icon: <LogsIcon /> },
+  { to: '/logs', label: 'System Logs', icon: <LogsIcon />, adminOnly: true },
   { to: '/prompts', label: 'AI Prompts', icon: <SparklesIcon /> },
-  { to: '/scraper', label: 'Scraper', icon: <ScraperIcon /> },
+  { to: '/scraper', label: 'Scraper', icon: <ScraperIcon />, adminOnly: true },
+  { to: '/users', label: 'Users', icon: <UsersIcon />, adminOnly: true },
+  { to: '/audit-log', label: 'Audit Log', icon: <AuditIcon />, adminOnly: true },
 ];

@@ -1,5 +1,6 @@
 import { loginResponseSchema, meResponseSchema, type LoginRequest, type User } from '@mining-hub/contract/auth';
 import { okSchema } from '@mining-hub/contract/common';
+import type { ChangePasswordRequest } from '@mining-hub/contract/users';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 
 /** The signed-in user, or null when there is no valid session (401). */
@@ -24,4 +25,9 @@ export async function refreshSession(): Promise<User> {
 
 export async function logout(): Promise<void> {
   await apiRequest('/auth/logout', okSchema, { method: 'POST' });
+}
+
+/** Changes the signed-in user's password; the server ends their other sessions, this one stays. */
+export async function changePassword(request: ChangePasswordRequest): Promise<void> {
+  await apiRequest('/auth/password', okSchema, { method: 'PUT', body: request });
 }

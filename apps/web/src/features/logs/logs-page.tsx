@@ -20,7 +20,7 @@ import { LogEmptyState, LogLines, NO_ENTRIES, NO_FILE } from './components/log-l
 import { LogPaginationBar } from './components/log-pagination.tsx';
 import { LogSummary } from './components/log-summary.tsx';
 import { browserTimeZone, checkCustomRange, defaultCustomRange } from './custom-range.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** SPEC.md section 9: search and level apply 500 ms after the last change, the custom range is checked after 300 ms. */
 const FILTER_DEBOUNCE_MS = 500;

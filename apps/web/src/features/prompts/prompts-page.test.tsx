@@ -3,8 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
-import { renderWithQueryClient } from '../../test/render.tsx';
-import { formatDateTime } from './prompt-dates.ts';
+import { renderWithQueryClient, TEST_MEMBER } from '../../test/render.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { PromptsPage } from './prompts-page.tsx';
 
 const basePrompt: Prompt = {
@@ -214,5 +214,18 @@ describe('PromptsPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.queryByText('Failed to load prompt templates')).toBeNull();
     expect(screen.getByText('Prompt templates could not be loaded.')).toBeTruthy();
+  });
+
+  it('lets a member read the prompts but offers no create, edit or activate controls', async () => {
+    renderWithQueryClient(<PromptsPage />, { user: TEST_MEMBER });
+    expect(await screen.findByRole('heading', { name: 'Active Prompt' })).toBeTruthy();
+    expect(screen.getByText('Only admins can change prompts.')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Mining news sales signals');
+    expect(screen.getByLabelText('Name').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('System prompt').matches(':disabled')).toBe(true);
+    expect(await screen.findByRole('listitem', { name: 'Older prompt' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create New Prompt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Activate/ })).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import { NoticeStack, TimedNotice, useNotices } from '../../components/notices.t
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { canUse } from '../auth/access.ts';
+import { useCurrentUser } from '../auth/auth-context.ts';
 import { activePromptQueryOptions, promptsQueryOptions, useActivatePrompt, useSavePrompt } from './api.ts';
 import { ActivePromptBanner } from './components/active-prompt-banner.tsx';
 import { PromptEditor, type EditorTab } from './components/prompt-editor.tsx';
@@ -16,6 +18,8 @@ import { failureDetail, PROMPT_MESSAGES } from './prompt-messages.ts';
 
 /** AI Prompts (/prompts): the active prompt, its editor, and every template (SPEC.md section 2). */
 export function PromptsPage() {
+  // Members may read prompts; creating, editing and activating them is for admins (the server says 403).
+  const canEdit = canUse(useCurrentUser().role, { adminOnly: true });
   const active = useQuery(activePromptQueryOptions());
   const prompts = useQuery(promptsQueryOptions());
   const save = useSavePrompt();
@@ -54,6 +58,7 @@ export function PromptsPage() {
   };
 
   const editorProps = {
+    readOnly: !canEdit,
     saving: save.isPending,
     tab,
     onTabChange: setTab,
@@ -68,10 +73,12 @@ export function PromptsPage() {
         title="AI Prompt Management"
         description="The system prompt and output schema the AI uses to turn each article into a sales signal. Exactly one prompt is active at a time."
         actions={
-          <Button onClick={startCreate}>
-            <PlusIcon className="size-4" />
-            Create New Prompt
-          </Button>
+          canEdit && (
+            <Button onClick={startCreate}>
+              <PlusIcon className="size-4" />
+              Create New Prompt
+            </Button>
+          )
         }
       />
       <NoticeStack notices={notices} onDismiss={dismiss}>
@@ -112,7 +119,7 @@ export function PromptsPage() {
         failed={prompts.isError}
         onRetry={() => void prompts.refetch()}
         activatingId={activate.isPending ? activate.variables : undefined}
-        onActivate={handleActivate}
+        onActivate={canEdit ? handleActivate : undefined}
       />
     </div>
   );

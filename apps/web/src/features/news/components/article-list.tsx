@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { NewsIcon } from '../../../components/icons.tsx';
+import { PaginationControls } from '../../../components/pagination-controls.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -22,7 +23,6 @@ import {
 } from '../selection.ts';
 import { ArticleCard } from './article-card.tsx';
 import { BatchProgressPanel } from './batch-progress-panel.tsx';
-import { PaginationControls } from './pagination-controls.tsx';
 
 /** While a fetch runs the list is re-read this often, so articles appear as the pages come in. */
 const LIST_REFRESH_WHILE_FETCHING_MS = 3_000;
@@ -247,7 +247,12 @@ function SessionArticles({
         ))}
       </ul>
 
-      <PaginationControls pagination={pagination} onPageChange={onPageChange} busy={list.isPlaceholderData} />
+      <PaginationControls
+        pagination={pagination}
+        onPageChange={onPageChange}
+        itemName="articles"
+        busy={list.isPlaceholderData}
+      />
     </div>
   );
 }

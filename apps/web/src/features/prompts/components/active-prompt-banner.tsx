@@ -1,6 +1,6 @@
 import type { Prompt } from '@mining-hub/contract/prompts';
 import { SparklesIcon } from '../../../components/icons.tsx';
-import { formatDateTime } from '../prompt-dates.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** 'Currently Active': the prompt every analysis runs, and when it last changed. */
 export function ActivePromptBanner({ prompt }: { prompt: Prompt }) {

@@ -14,6 +14,8 @@ const TABS: { id: EditorTab; label: string }[] = [
 
 interface PromptEditorProps {
   mode: 'edit' | 'create';
+  /** A member's view: the active prompt can be read, every field and Save are disabled. */
+  readOnly?: boolean;
   initialDraft: PromptDraft;
   saving: boolean;
   tab: EditorTab;
@@ -27,6 +29,7 @@ interface PromptEditorProps {
 /** The editor's two tabs, Cancel (create mode only) and Save Changes / Create Prompt. */
 export function PromptEditor({
   mode,
+  readOnly = false,
   initialDraft,
   saving,
   tab,
@@ -54,11 +57,13 @@ export function PromptEditor({
 
   return (
     <Card
-      title={mode === 'create' ? 'Create New Prompt' : 'Edit Active Prompt'}
+      title={readOnly ? 'Active Prompt' : mode === 'create' ? 'Create New Prompt' : 'Edit Active Prompt'}
       description={
-        mode === 'create'
-          ? 'Starts from the default output schema. Creating the prompt makes it the active one.'
-          : 'Changes apply to every article analysed after you save; the previous version is kept.'
+        readOnly
+          ? 'Only admins can change prompts.'
+          : mode === 'create'
+            ? 'Starts from the default output schema. Creating the prompt makes it the active one.'
+            : 'Changes apply to every article analysed after you save; the previous version is kept.'
       }
     >
       <div role="tablist" aria-label="Prompt editor" className="-mt-1 mb-5 flex gap-1 border-b border-slate-200">
@@ -85,24 +90,32 @@ export function PromptEditor({
       </div>
 
       {/* Both panels stay mounted, so switching tabs keeps typed enum text and the last validation. */}
-      <div role="tabpanel" id="prompt-panel-text" aria-labelledby="prompt-tab-text" hidden={tab !== 'text'}>
-        <PromptTextTab draft={draft} onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))} />
-      </div>
-      <div role="tabpanel" id="prompt-panel-schema" aria-labelledby="prompt-tab-schema" hidden={tab !== 'schema'}>
-        <OutputSchemaTab schema={draft.schema} onChange={(schema) => setDraft((current) => ({ ...current, schema }))} />
-      </div>
+      {/* A disabled fieldset disables every control inside it at once: the member's read-only view. */}
+      <fieldset disabled={readOnly} className="min-w-0">
+        <div role="tabpanel" id="prompt-panel-text" aria-labelledby="prompt-tab-text" hidden={tab !== 'text'}>
+          <PromptTextTab draft={draft} onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))} />
+        </div>
+        <div role="tabpanel" id="prompt-panel-schema" aria-labelledby="prompt-tab-schema" hidden={tab !== 'schema'}>
+          <OutputSchemaTab
+            schema={draft.schema}
+            onChange={(schema) => setDraft((current) => ({ ...current, schema }))}
+          />
+        </div>
+      </fieldset>
 
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
-        {!canSave && <p className="mr-auto text-sm text-amber-700">{PROMPT_REQUIRED_MESSAGE}</p>}
-        {mode === 'create' && (
-          <Button variant="secondary" disabled={saving} onClick={onCancel}>
-            Cancel
+      {!readOnly && (
+        <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
+          {!canSave && <p className="mr-auto text-sm text-amber-700">{PROMPT_REQUIRED_MESSAGE}</p>}
+          {mode === 'create' && (
+            <Button variant="secondary" disabled={saving} onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button disabled={!canSave || saving} onClick={save}>
+            {saving ? 'Saving...' : mode === 'create' ? 'Create Prompt' : 'Save Changes'}
           </Button>
-        )}
-        <Button disabled={!canSave || saving} onClick={save}>
-          {saving ? 'Saving...' : mode === 'create' ? 'Create Prompt' : 'Save Changes'}
-        </Button>
-      </div>
+        </div>
+      )}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import type { Prompt } from '@mining-hub/contract/prompts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatDate } from '../prompt-dates.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 interface PromptListProps {
   prompts: Prompt[] | undefined;
@@ -11,7 +11,8 @@ interface PromptListProps {
   onRetry: () => void;
   /** The prompt being activated, if any. */
   activatingId: number | undefined;
-  onActivate: (prompt: Prompt) => void;
+  /** Left out for members, who may read prompts but not activate one. */
+  onActivate: ((prompt: Prompt) => void) | undefined;
 }
 
 /** 'All Prompt Templates': Active badge, description, created date, version count and Activate. */
@@ -56,7 +57,7 @@ export function PromptList({ prompts, loading, failed, onRetry, activatingId, on
                   {prompt.version} · {prompt.version_count} {prompt.version_count === 1 ? 'version' : 'versions'} kept
                 </p>
               </div>
-              {!prompt.is_active && (
+              {!prompt.is_active && onActivate && (
                 <Button
                   variant="secondary"
                   size="sm"

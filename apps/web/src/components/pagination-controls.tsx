@@ -1,6 +1,6 @@
 import type { Pagination } from '@mining-hub/contract/news';
-import { Button } from '../../../components/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber } from '../lib/format.ts';
+import { Button } from './button.tsx';
 
 /** First and last item numbers shown on a page (1-based), e.g. 21–40 of 57. */
 export function pageItemRange(pagination: Pagination): { first: number; last: number } {
@@ -12,17 +12,20 @@ export function pageItemRange(pagination: Pagination): { first: number; last: nu
 interface PaginationControlsProps {
   pagination: Pagination;
   onPageChange: (page: number) => void;
+  /** What is counted, plural: 'articles', 'entries'. */
+  itemName: string;
   /** The next page is on its way. */
   busy?: boolean;
 }
 
-export function PaginationControls({ pagination, onPageChange, busy = false }: PaginationControlsProps) {
+/** First / Previous / Next / Last under a paged list, with 'Showing 21–40 of 57'. */
+export function PaginationControls({ pagination, onPageChange, itemName, busy = false }: PaginationControlsProps) {
   const { first, last } = pageItemRange(pagination);
   const lastPage = Math.max(1, pagination.total_pages);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p className="tabular-nums">
-        Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(pagination.total_count)} articles
+        Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(pagination.total_count)} {itemName}
       </p>
       <div className="flex items-center gap-1.5">
         <Button

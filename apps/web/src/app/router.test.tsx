@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_DENIED_MESSAGE } from '../features/auth/access.ts';
+import { LiveProvider } from '../lib/live-context.tsx';
+import { stubApi } from '../test/fake-api.ts';
+import { renderWithQueryClient, TEST_ADMIN, TEST_MEMBER } from '../test/render.tsx';
+import type { User } from '@mining-hub/contract/auth';
+import { NAV_ITEMS } from './layout/nav-items.tsx';
+import { ADMIN_ONLY_ROUTE_ID, routes } from './router.tsx';
+
+/** Every route path, as '/logs', with whether it sits under the admin-only group. */
+function walk(tree: RouteObject[], underAdmin = false, prefix = ''): { path: string; adminOnly: boolean }[] {
+  return tree.flatMap((route) => {
+    const adminOnly = underAdmin || route.id === ADMIN_ONLY_ROUTE_ID;
+    const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
+    const own = route.path && route.path !== '*' ? [{ path, adminOnly }] : [];
+    return [...own, ...walk(route.children ?? [], adminOnly, path)];
+  });
+}
+
+function renderApp(user: User, path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return renderWithQueryClient(
+    <LiveProvider enabled={false}>
+      <RouterProvider router={router} />
+    </LiveProvider>,
+    { user },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('admin-only routes', () => {
+  it('are exactly the nav items marked adminOnly, and every nav item has a route', () => {
+    const table = walk(routes);
+    for (const item of NAV_ITEMS) {
+      expect(
+        table.find((route) => route.path === item.to),
+        item.to,
+      ).toEqual({
+        path: item.to,
+        adminOnly: item.adminOnly === true,
+      });
+    }
+    const guarded = table.filter((route) => route.adminOnly).map((route) => route.path);
+    expect(guarded.sort()).toEqual(['/audit-log', '/logs', '/scraper', '/users']);
+  });
+
+  it.each(['/logs', '/scraper', '/users', '/audit-log'])(
+    'shows a member the access notice inside the shell at %s, and calls no admin API',
+    async (path) => {
+      const requests = stubApi(() => undefined);
+      renderApp(TEST_MEMBER, path);
+      // The first visit waits for the screen's chunk (React Router loads it on match) before the notice shows.
+      expect(await screen.findByRole('heading', { name: ACCESS_DENIED_MESSAGE }, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+      expect(requests.map((request) => request.path)).toEqual([]);
+    },
+  );
+
+  it('shows a member only the links they can use; AI Prompts stays', async () => {
+    stubApi(() => undefined);
+    renderApp(TEST_MEMBER, '/reports');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'News Signals', 'Reports', 'AI Prompts']);
+  });
+
+  it('shows an admin every link and the admin screen itself', async () => {
+    stubApi(({ path }) => (path === '/api/v1/users' ? { status: 200, body: { success: true, data: [] } } : undefined));
+    renderApp(TEST_ADMIN, '/users');
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(NAV_ITEMS.map((item) => item.label));
+    expect(screen.queryByText(ACCESS_DENIED_MESSAGE)).toBeNull();
+  });
+});

@@ -1,8 +1,0 @@
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** 'Jan 5, 2026, 3:04 PM', en-US like every figure on screen (SPEC.md section 1). */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-/** 'Jan 5, 2026'. */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
