@@ -1,12 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { ADMIN, freePort, isAlive, kill9, processState, realServer, sleep, until } from './processes.ts';
+
+// Each test's DATA_DIR, removed once every server of the file has been killed (their afterAll hooks run first).
+const tempDirs: string[] = [];
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+});
 
 describe('the server starts again after kill -9 at any moment', { timeout: 180_000 }, () => {
   const children: ChildProcess[] = [];
@@ -15,7 +26,7 @@ describe('the server starts again after kill -9 at any moment', { timeout: 180_0
   });
 
   it('20 cycles: killed while starting (from the first migrations on), just after listening and left a zombie, under requests, idle', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-loop-'));
+    const dataDir = await tempDir('mh-restart-loop-');
     const { launch, start, api } = realServer(dataDir, await freePort(), children);
     const lockFile = path.join(dataDir, 'db', 'owner.pid');
     let zombie: { pid: number; parent: ChildProcess } | undefined;
@@ -74,7 +85,7 @@ describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
   });
 
   it('finishes after a restart with every article in the CRM outbox exactly once', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-'));
+    const dataDir = await tempDir('mh-restart-');
     const { start, api } = realServer(dataDir, await freePort(), children);
     let server = await start();
     const session = (await api(server.cookie, 'fetch-news-session', { dateRange: 3650 })) as { session_id: string };
@@ -153,7 +164,7 @@ describe('a scraper run survives kill -9 of the server', { timeout: 240_000 }, (
   });
 
   it('the child goes with the server, and the restarted server finishes the run from its saved state', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-scraper-'));
+    const dataDir = await tempDir('mh-restart-scraper-');
     const { start, api } = realServer(dataDir, await freePort(), children);
     type Progress = { status: string; projects_completed: number; projects_failed: number };
     let server = await start();

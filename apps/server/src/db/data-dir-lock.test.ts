@@ -8,10 +8,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mh-lock-'));
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-lock-'));
+  tempDirs.push(dir);
+  return dir;
+};
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 /** Another process holding the lock on `dir`, as a second server would. */
