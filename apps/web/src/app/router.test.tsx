@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../features/auth/access.ts';
 import { LiveProvider } from '../lib/live-context.tsx';
 import { stubApi } from '../test/fake-api.ts';
@@ -32,6 +32,17 @@ function renderApp(user: User, path: string) {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+// The admin screens load lazily; transforming their modules can take seconds on a loaded machine, so it
+// happens once here rather than inside each test's wait for the notice.
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/logs/logs-page.tsx'),
+    import('../features/scraper/scraper-page.tsx'),
+    import('../features/users/users-page.tsx'),
+    import('../features/audit-log/audit-log-page.tsx'),
+  ]);
+}, 120_000);
 
 describe('admin-only routes', () => {
   it('are exactly the nav items marked adminOnly, and every nav item has a route', () => {
