@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { User } from '@mining-hub/contract/auth';
-import { badRequest, forbidden, unauthenticated } from '../errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import { forbidden, invalidRequest, unauthenticated } from '../errors.ts';
 import { requestTargetProblem } from './request-target.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
@@ -22,6 +21,12 @@ declare module 'fastify' {
   }
 }
 
+/** What the security hook needs of authentication (the auth service provides it). */
+export interface SessionAuthenticator {
+  /** The user of a live session token, or undefined. */
+  authenticate(token: string | undefined): Promise<User | undefined>;
+}
+
 export const ADMINS_ONLY = 'Only administrators can do this';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,7 +43,7 @@ export const isProtectedPath = (routePath: string) => routePath.startsWith('/api
  */
 export function registerSecurity(
   app: FastifyInstance,
-  deps: { auth: AuthService; cookie: SessionCookie; publicOrigin: string | undefined },
+  deps: { auth: SessionAuthenticator; cookie: SessionCookie; publicOrigin: string | undefined },
 ): void {
   app.decorateRequest('user', undefined);
   const routeTable: FastifyInstance['routeTable'] = [];
@@ -49,7 +54,7 @@ export function registerSecurity(
   );
   app.addHook('onRequest', async (request) => {
     const targetProblem = requestTargetProblem(request.url);
-    if (targetProblem) throw badRequest(targetProblem);
+    if (targetProblem) throw invalidRequest(targetProblem);
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
     if (STATE_CHANGING.has(request.method) || upgrade) assertSameOrigin(request, deps.publicOrigin);
     const routePath = request.routeOptions.url;

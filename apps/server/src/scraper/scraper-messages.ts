@@ -1,8 +1,5 @@
 import type { ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
-
-/** Where the child crawls: the app's demo directory or MiningHub. */
-export type ProjectSourceConfig =
-  { kind: 'demo'; baseUrl: string } | { kind: 'mininghub'; baseUrl: string; token: string };
+import type { ProjectSourceConfig } from '../adapters/project-sources/project-sources.ts';
 
 /**
  * Everything the child process needs, sent in the `start` message once the child says `ready`. Never on

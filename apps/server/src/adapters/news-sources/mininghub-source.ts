@@ -85,8 +85,8 @@ export function createMininghubSource(options: MininghubOptions): NewsSource {
         const status = error instanceof FetchError ? error.status : undefined;
         const retryable = status === 429 || (status !== undefined && status >= 500) || error instanceof SyntaxError;
         if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
-        const retryAfter = error instanceof FetchError ? error.retryAfterSeconds : undefined;
-        await sleep(Math.min(30_000, retryAfter !== undefined ? retryAfter * 1000 : 1000 * 2 ** (attempt - 1)));
+        const retryAfterMs = error instanceof FetchError ? error.retryAfterMs : undefined;
+        await sleep(Math.min(30_000, retryAfterMs ?? 1000 * 2 ** (attempt - 1)));
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.ts';
-import { createDemoSource } from './demo-source.ts';
+import { createDemoSource } from '../../demo/news/demo-source.ts';
 import { createMininghubSource } from './mininghub-source.ts';
 import type { NewsSource } from './news-source.ts';
 import { createRssSource } from './rss-source.ts';

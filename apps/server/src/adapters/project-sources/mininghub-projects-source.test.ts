@@ -4,7 +4,7 @@ import {
   startFakeMiningHubProjectsServer,
   type FakeMiningHubProjectsServer,
 } from '../../../test/fake-mininghub-projects-server.ts';
-import { loadDemoDirectory } from './demo-directory-data.ts';
+import { loadDemoDirectory } from '../../demo/directory/demo-directory.ts';
 import { createMiningHubProjectsSource } from './mininghub-projects-source.ts';
 import type { CrawlRequest, CrawlResponse } from './project-source.ts';
 

@@ -1,7 +1,10 @@
-import type { ProjectSourceConfig } from '../../scraper/scraper-messages.ts';
-import { createDemoDirectorySource } from './demo-directory-source.ts';
+import { createDemoDirectorySource } from '../../demo/directory/demo-directory-source.ts';
 import { createMiningHubProjectsSource } from './mininghub-projects-source.ts';
 import type { ProjectSource } from './project-source.ts';
+
+/** Where the scraper child crawls: the app's demo directory or MiningHub. */
+export type ProjectSourceConfig =
+  { kind: 'demo'; baseUrl: string } | { kind: 'mininghub'; baseUrl: string; token: string };
 
 /** MiningHub when a token is configured, otherwise the demo directory the app serves itself. */
 export function projectSourceConfig(options: {

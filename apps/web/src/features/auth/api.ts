@@ -8,7 +8,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
   try {
     return (await apiRequest('/auth/me', meResponseSchema)).user;
   } catch (error) {
-    if (isApiError(error, 401)) return null;
+    if (isApiError(error, 'unauthenticated')) return null;
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall, refreshSession } from './api.ts';
-import { AuthContext, type AuthState } from './auth-context.ts';
+import { AuthContext, type AuthState } from '../../lib/auth-context.ts';
 
 const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null };
 
@@ -47,10 +47,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [signedInUserId, checkAuth]);
 
-  // A session can end behind our back (expiry, sign-out elsewhere): any 401 from the API re-runs the check.
+  // A session can end behind our back (expiry, sign-out elsewhere): any `unauthenticated` answer re-runs the check.
   useEffect(() => {
     if (signedInUserId === null) return;
-    const isUnauthorized = (error: unknown) => isApiError(error, 401);
+    const isUnauthorized = (error: unknown) => isApiError(error, 'unauthenticated');
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) {
         void checkAuth();

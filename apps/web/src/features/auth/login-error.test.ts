@@ -4,13 +4,15 @@ import { INVALID_CREDENTIALS_MESSAGE, LOGIN_FAILED_MESSAGE, loginErrorMessage } 
 
 describe('loginErrorMessage', () => {
   it('says the credentials are wrong on 401', () => {
-    expect(loginErrorMessage(new ApiError(401, 'Invalid credentials', { detail: 'Invalid credentials' }))).toBe(
-      INVALID_CREDENTIALS_MESSAGE,
-    );
+    expect(
+      loginErrorMessage(
+        new ApiError(401, 'Invalid credentials', { detail: 'Invalid credentials', code: 'unauthenticated' }),
+      ),
+    ).toBe(INVALID_CREDENTIALS_MESSAGE);
   });
 
   it("passes on the server's throttle explanation on 429", () => {
-    const body = { detail: 'Too many sign-in attempts. Try again in 60 seconds.', wait_time: 60 };
+    const body = { detail: 'Too many sign-in attempts. Try again in 60 seconds.', code: 'rate_limited', wait_time: 60 };
     expect(loginErrorMessage(new ApiError(429, body.detail, body))).toBe(body.detail);
   });
 

@@ -1,4 +1,4 @@
-import { throttledBodySchema } from '@mining-hub/contract/common';
+import { throttledBodySchema } from '@mining-hub/contract/errors';
 import { isApiError } from '../../lib/api-client.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password. Please try again.';
@@ -6,9 +6,9 @@ export const LOGIN_FAILED_MESSAGE = 'An error occurred during login. Please try 
 
 /** What the sign-in form shows for a failed login (SPEC.md section 8). */
 export function loginErrorMessage(error: unknown): string {
-  if (isApiError(error, 401)) return INVALID_CREDENTIALS_MESSAGE;
+  if (isApiError(error, 'unauthenticated')) return INVALID_CREDENTIALS_MESSAGE;
   // Throttled attempts carry the server's own explanation (how long to wait); show it as is.
-  if (isApiError(error, 429)) {
+  if (isApiError(error, 'rate_limited')) {
     const throttled = throttledBodySchema.safeParse(error.body);
     if (throttled.success) return throttled.data.detail;
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { WarningIcon } from '../../components/icons.tsx';
-import { ACCESS_DENIED_MESSAGE, canUse } from './access.ts';
-import { useCurrentUser } from './auth-context.ts';
+import { ACCESS_DENIED_MESSAGE, canUse } from '../../lib/access.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 
 /** Renders an admin screen for administrators; anyone else gets the access notice inside the shell. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

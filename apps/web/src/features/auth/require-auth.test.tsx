@@ -32,12 +32,13 @@ describe('RequireAuth', () => {
 
   it('shows the sign-in screen instead, and the content after a successful sign-in', async () => {
     stubApi(({ method, path, body }) => {
-      if (path === '/api/v1/auth/me') return { status: 401, body: { detail: 'Not signed in' } };
+      if (path === '/api/v1/auth/me')
+        return { status: 401, body: { detail: 'Not signed in', code: 'unauthenticated' } };
       if (method === 'POST' && path === '/api/v1/auth/login') {
         const { password } = body as { password: string };
         return password === 'right-password'
           ? { status: 200, body: { success: true, user, message: 'Welcome' } }
-          : { status: 401, body: { detail: 'Invalid credentials' } };
+          : { status: 401, body: { detail: 'Invalid credentials', code: 'unauthenticated' } };
       }
       return undefined;
     });

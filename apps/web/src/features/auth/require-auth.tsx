@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FullPageLoading } from '../../components/spinner.tsx';
-import { useAuth } from './auth-context.ts';
+import { useAuth } from '../../lib/auth-context.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
 /** Renders protected content only for a signed-in user; the spinner while checking, the sign-in screen otherwise. */

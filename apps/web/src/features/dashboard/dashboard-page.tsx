@@ -1,10 +1,11 @@
-import { useCurrentUser } from '../auth/auth-context.ts';
-import { PinBoard } from '../pinboard/components/pin-board.tsx';
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { ArticleStatsPanel } from './components/article-stats-panel.tsx';
 import { SystemStatusPanel } from './components/system-status-panel.tsx';
 import { WelcomePanel } from './components/welcome-panel.tsx';
 
-export function DashboardPage() {
+/** The dashboard; the app passes in the pin board (features never import each other). */
+export function DashboardPage({ pinBoard }: { pinBoard: ReactNode }) {
   const user = useCurrentUser();
   return (
     <div className="space-y-6">
@@ -14,7 +15,7 @@ export function DashboardPage() {
         <ArticleStatsPanel />
         <SystemStatusPanel />
       </div>
-      <PinBoard />
+      {pinBoard}
     </div>
   );
 }

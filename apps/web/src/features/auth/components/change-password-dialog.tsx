@@ -6,7 +6,7 @@ import { FormError, TextField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { changePassword } from '../api.ts';
-import { passwordChangeProblem } from '../password-rules.ts';
+import { passwordChangeProblem } from '../../../lib/password-rules.ts';
 
 export const PASSWORD_CHANGED = 'Password changed';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormError, TextField } from '../../../components/form-controls.tsx';
-import { useAuth } from '../auth-context.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { loginErrorMessage } from '../login-error.ts';
 
 export function SignInForm() {

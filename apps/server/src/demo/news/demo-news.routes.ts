@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { loadDemoCorpus, type DemoArticle } from '../../adapters/news-sources/demo-corpus.ts';
+import { loadDemoCorpus, type DemoArticle } from './demo-corpus.ts';
 import { notFound } from '../../errors.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { sanitizeArticleHtml } from '../news/article-html.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sanitizeArticleHtml } from '../../lib/article-html.ts';
 import { renderArticlePdf } from './article-pdf.ts';
 
 const idParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 const pdfParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.pdf$/) });
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The demo corpus's article pages and PDFs, served by the app itself like a newswire's site. */
 export function registerDemoNewsRoutes(app: ZodApp): void {

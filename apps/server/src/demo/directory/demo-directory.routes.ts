@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { findCommodity, findCountry } from '@mining-hub/contract/reference-data';
-import {
-  loadDemoDirectory,
-  type DemoContact,
-  type DemoDirectory,
-  type DemoProject,
-} from '../../adapters/project-sources/demo-directory-data.ts';
+import { loadDemoDirectory, type DemoContact, type DemoDirectory, type DemoProject } from './demo-directory.ts';
 import { notFound } from '../../errors.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /** Projects per list page of a country. */
 export const DEMO_DIRECTORY_PAGE_SIZE = 25;
@@ -16,14 +12,6 @@ export const DEMO_DIRECTORY_PAGE_SIZE = 25;
 const codeParams = z.object({ code: z.string().max(100) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() });
 const gidParams = z.object({ gid: z.string().max(100) });
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const CSS = `
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#f5f7fa}

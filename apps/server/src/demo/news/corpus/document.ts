@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../lib/html.ts';
+
 /* A release body as blocks, rendered to HTML or to plain text, and the number formats it uses. */
 
 export type Block =
@@ -11,9 +13,6 @@ export type Block =
 export const p = (text: string): Block => ({ kind: 'p', text });
 export const h = (text: string): Block => ({ kind: 'h', text });
 export const ul = (items: readonly string[]): Block => ({ kind: 'ul', items });
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Email addresses become mailto links, as wire services print them. */
 const linkEmails = (html: string) =>

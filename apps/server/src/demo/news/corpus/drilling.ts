@@ -22,8 +22,8 @@ import {
   titleCase,
 } from './context.ts';
 import { h, num, p, ul, type Block } from './document.ts';
-import type { GradeProfile } from './grades.ts';
-import { DRILL_CONTRACTORS, LABS, ZONE_NAMES } from './vocabulary.ts';
+import type { GradeProfile } from './grades-data.ts';
+import { DRILL_CONTRACTORS, LABS, ZONE_NAMES } from './vocabulary-data.ts';
 
 interface Interval {
   from: number;

@@ -17,7 +17,7 @@ import {
   titleCase,
 } from './context.ts';
 import { h, num, p, roundTo, ul, type Block } from './document.ts';
-import { ENGINEERS, FIRST_NAMES, LAST_NAMES, MAJORS, PERMITS, ZONE_NAMES } from './vocabulary.ts';
+import { ENGINEERS, FIRST_NAMES, LAST_NAMES, MAJORS, PERMITS, ZONE_NAMES } from './vocabulary-data.ts';
 
 function maybeDrilling(ctx: Ctx, probability: number): { text: string; facts: DrillingFacts } | undefined {
   if (!ctx.rng.chance(probability)) return undefined;

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { DemoArticle } from '../../adapters/news-sources/demo-corpus.ts';
-import { htmlToText } from '../news/article-html.ts';
+import type { DemoArticle } from './demo-corpus.ts';
+import { htmlToText } from '../../lib/article-html.ts';
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 const FONT_SIZE = 11;

@@ -2,9 +2,9 @@ import { COMMODITIES, findCountry, findState } from '@mining-hub/contract/refere
 import type { ArticleTypeValue } from '@mining-hub/contract/reference-data';
 import { CITIES, type City, type CompanySeed, type Exchange, type ProjectSeed } from './companies.ts';
 import { num, type Block } from './document.ts';
-import { profileFor, type GradeProfile } from './grades.ts';
+import { profileFor, type GradeProfile } from './grades-data.ts';
 import { createRng, seedOf, type Rng } from './random.ts';
-import { DEPOSITS, FIRST_NAMES, LAST_NAMES, type DepositStyle } from './vocabulary.ts';
+import { DEPOSITS, FIRST_NAMES, LAST_NAMES, type DepositStyle } from './vocabulary-data.ts';
 
 /** One person of a 'For further information' block, in the default prompt schema's field names. */
 export interface Contact {

@@ -4,8 +4,8 @@ import {
   type ArticleTypeGroupValue,
   type ArticleTypeValue,
 } from '@mining-hub/contract/reference-data';
-import { assemble } from './demo-corpus/assemble.ts';
-import { COMPANIES, type ProjectSeed } from './demo-corpus/companies.ts';
+import { assemble } from './corpus/assemble.ts';
+import { COMPANIES, type ProjectSeed } from './corpus/companies.ts';
 import {
   buildCompanies,
   makeCtx,
@@ -14,7 +14,7 @@ import {
   type Ctx,
   type Draft,
   type DrillingFacts,
-} from './demo-corpus/context.ts';
+} from './corpus/context.ts';
 import {
   writeAcquisition,
   writeDivestiture,
@@ -23,14 +23,14 @@ import {
   writeMerger,
   writeOption,
   writeTakeoverBid,
-} from './demo-corpus/deals.ts';
+} from './corpus/deals.ts';
 import {
   writeAssayResults,
   writeDrillingCommenced,
   writeDrillingCompleted,
   writeDrillProgram,
   writeDrillResults,
-} from './demo-corpus/drilling.ts';
+} from './corpus/drilling.ts';
 import {
   writeBoughtDeal,
   writeDebtFinancing,
@@ -39,9 +39,9 @@ import {
   writePrivatePlacement,
   writeRightsOffering,
   writeRoyaltyStream,
-} from './demo-corpus/financings.ts';
-import { createRng, seedOf, type Rng } from './demo-corpus/random.ts';
-import { writeResource } from './demo-corpus/resources.ts';
+} from './corpus/financings.ts';
+import { createRng, seedOf, type Rng } from './corpus/random.ts';
+import { writeResource } from './corpus/resources.ts';
 import {
   writeConstruction,
   writeCorporateUpdate,
@@ -51,12 +51,12 @@ import {
   writePea,
   writePermitting,
   writeProductionUpdate,
-} from './demo-corpus/updates.ts';
-import { WIRES } from './demo-corpus/vocabulary.ts';
+} from './corpus/updates.ts';
+import { WIRES } from './corpus/vocabulary-data.ts';
 
 /*
  * The offline demo news corpus: fictional but realistic mining press releases, assembled from the
- * hand-written building blocks in ./demo-corpus/ with a seeded PRNG. Everything but the dates is the
+ * hand-written building blocks in ./corpus/ with a seeded PRNG. Everything but the dates is the
  * same on every run; dates (and the 'Q3 2026'-style timelines inside the text) are placed relative to
  * the `now` the corpus is loaded at, so the 'Today' preset always finds articles.
  *

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
-import { loadDemoDirectory } from '../../adapters/project-sources/demo-directory-data.ts';
-import { DEMO_DIRECTORY_READY_SELECTOR } from '../../adapters/project-sources/demo-directory-source.ts';
+import { loadDemoDirectory } from './demo-directory.ts';
+import { DEMO_DIRECTORY_READY_SELECTOR } from './demo-directory-source.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const directory = loadDemoDirectory();
@@ -113,7 +113,7 @@ describe('demo directory routes', () => {
     for (const url of ['/demo-directory/projects/AU-9999', '/demo-directory/api/projects/nope/contacts']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: expect.stringContaining('not found') });
+      expect(response.json()).toEqual({ detail: expect.stringContaining('not found'), code: 'not_found' });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { loadDemoCorpus, type DemoArticle } from './demo-corpus.ts';
-import type { NewsSource, SourceArticle } from './news-source.ts';
+import type { NewsSource, SourceArticle } from '../../adapters/news-sources/news-source.ts';
 
 const PAGE_SIZE = 25;
 

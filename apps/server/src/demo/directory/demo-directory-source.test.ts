@@ -4,10 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { registerErrorHandling } from '../../http/error-handler.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { registerDemoDirectoryRoutes } from '../../modules/demo-directory/demo-directory.routes.ts';
-import { demoProjectAsScraped, loadDemoDirectory } from './demo-directory-data.ts';
+import { registerDemoDirectoryRoutes } from './demo-directory.routes.ts';
+import { demoProjectAsScraped, loadDemoDirectory } from './demo-directory.ts';
 import { createDemoDirectorySource, DEMO_DIRECTORY_READY_SELECTOR } from './demo-directory-source.ts';
-import type { CrawlRequest, CrawlResponse } from './project-source.ts';
+import type { CrawlRequest, CrawlResponse } from '../../adapters/project-sources/project-source.ts';
 
 const directory = loadDemoDirectory();
 

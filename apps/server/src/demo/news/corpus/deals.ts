@@ -14,7 +14,7 @@ import {
   type Draft,
 } from './context.ts';
 import { num, p, ul } from './document.ts';
-import { MAJORS, PLACE_FIRST, PLACE_SECOND, VENDORS } from './vocabulary.ts';
+import { MAJORS, PLACE_FIRST, PLACE_SECOND, VENDORS } from './vocabulary-data.ts';
 
 /** A newly named property near the company's project: acquisitions, options and sales are about it. */
 function nearbyProperty(ctx: Ctx) {

@@ -1,6 +1,12 @@
 import * as cheerio from 'cheerio';
-import { fetchTextWithLimits } from '../http-fetch.ts';
-import type { CrawlRequest, ProjectContact, ProjectOwner, ProjectSource, ScrapedProject } from './project-source.ts';
+import { fetchTextWithLimits } from '../../adapters/http-fetch.ts';
+import type {
+  CrawlRequest,
+  ProjectContact,
+  ProjectOwner,
+  ProjectSource,
+  ScrapedProject,
+} from '../../adapters/project-sources/project-source.ts';
 
 /** Matches a project page once its contacts are in the document (static pages match from the start). */
 export const DEMO_DIRECTORY_READY_SELECTOR = 'article[data-gid][data-contacts-state="rendered"]';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCommodity, findCountry, findState } from '@mining-hub/contract/reference-data';
-import { buildDemoDirectory, loadDemoDirectory, PROJECT_STAGES } from './demo-directory-data.ts';
+import { PROJECT_STAGES } from './demo-directory-data.ts';
+import { buildDemoDirectory, loadDemoDirectory } from './demo-directory.ts';
 
 const directory = loadDemoDirectory();
 const { projects, companies } = directory;

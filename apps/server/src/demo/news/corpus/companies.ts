@@ -1,4 +1,4 @@
-import { DEPOSITS, type DepositKey } from './vocabulary.ts';
+import { DEPOSITS, type DepositKey } from './vocabulary-data.ts';
 
 /*
  * The invented companies and projects of the demo corpus. Every name, ticker and web domain here is

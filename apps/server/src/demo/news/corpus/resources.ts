@@ -13,7 +13,7 @@ import {
   type Draft,
 } from './context.ts';
 import { h, num, p, ul, type Block } from './document.ts';
-import { CONSULTANTS } from './vocabulary.ts';
+import { CONSULTANTS } from './vocabulary-data.ts';
 
 /** The reporting code a company's exchange expects. */
 export function reportingCode(ctx: Ctx): { code: string; resource: string; reserve: string; proven: string } {

@@ -13,7 +13,7 @@ import {
   type DrillingFacts,
 } from './context.ts';
 import { num, p, ul } from './document.ts';
-import { AU_BROKERS, LENDERS, ROYALTY_COMPANIES, UK_BROKERS, UNDERWRITERS, ZA_BROKERS } from './vocabulary.ts';
+import { AU_BROKERS, LENDERS, ROYALTY_COMPANIES, UK_BROKERS, UNDERWRITERS, ZA_BROKERS } from './vocabulary-data.ts';
 
 /** What the money is for; often drilling, which the analysis must pick up. */
 function useOfProceeds(ctx: Ctx, drillingChance: number): { items: string[]; text: string; facts: DrillingFacts } {
