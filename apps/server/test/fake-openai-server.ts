@@ -52,6 +52,8 @@ export interface FakeOpenAiOptions {
   expectTool?: ExpectedTool;
   /** Replaces the rules analyser as the source of the tool call's arguments. */
   answer?: (request: ChatRequest) => Record<string, unknown>;
+  /** Picks a request's answer when nothing is queued (e.g. per article); undefined answers normally. */
+  behaviour?: (request: ChatRequest) => FakeBehaviour | undefined;
 }
 
 interface ChatTool {
@@ -138,7 +140,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         );
         return;
       }
-      const behaviour = script.shift();
+      const behaviour = script.shift() ?? options.behaviour?.(body);
       if (behaviour?.kind === 'status') {
         if (behaviour.status === 429) stats.rateLimited++;
         else stats.failed++;

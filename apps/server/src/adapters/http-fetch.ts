@@ -1,3 +1,5 @@
+import { parseRetryAfterMs } from '../lib/retry-after.ts';
+
 /** A fetch that cannot hang or flood us: a deadline, a size cap and a content-type allow-list. */
 export interface LimitedFetchOptions {
   timeoutMs: number;
@@ -10,22 +12,13 @@ export interface LimitedFetchOptions {
 
 export class FetchError extends Error {
   readonly status: number | undefined;
-  /** Seconds the server asked us to wait (Retry-After), when it said. */
-  readonly retryAfterSeconds: number | undefined;
-  constructor(message: string, status?: number, retryAfterSeconds?: number) {
+  /** Milliseconds the server asked us to wait (Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, status?: number, retryAfterMs?: number) {
     super(message);
     this.status = status;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterMs = retryAfterMs;
   }
-}
-
-/** Retry-After as seconds: either a number of seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** GETs a URL and returns its body as text, or throws a FetchError saying what went wrong. */
@@ -45,7 +38,7 @@ export async function fetchTextWithLimits(
     throw new FetchError(
       `HTTP ${response.status}`,
       response.status,
-      parseRetryAfter(response.headers.get('retry-after')),
+      parseRetryAfterMs(response.headers.get('retry-after')),
     );
   }
   const contentType = response.headers.get('content-type') ?? '';

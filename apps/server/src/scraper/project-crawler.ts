@@ -3,6 +3,7 @@ import { HttpCrawler } from '@crawlee/http';
 import { PlaywrightCrawler } from '@crawlee/playwright';
 import { chromium } from 'playwright';
 import type { CrawlRequest, ProjectSource, ScrapedProject } from '../adapters/project-sources/project-source.ts';
+import { parseRetryAfterMs, RETRY_AFTER_MAX_MS } from '../lib/retry-after.ts';
 import type { CrawlState } from './crawl-state.ts';
 import type { CrawlCounters } from './scraper-progress.ts';
 import { Stopwatch } from './scraper-progress.ts';
@@ -49,7 +50,6 @@ export interface CrawlerDeps {
 const MAX_RETRIES = 3;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
-const RETRY_AFTER_MAX_MS = 60_000;
 const BROWSER_READY_TIMEOUT_MS = 15_000;
 
 /** An answer that must not be retried (404, 401…). */
@@ -415,22 +415,13 @@ function toCrawleeRequest(request: CrawlRequest, userData: Record<string, string
 function checkStatus(status: number | undefined, retryAfter: string | string[] | undefined): void {
   if (status === undefined || status < 400) return;
   if (status === 429 || status === 503) {
-    const waitMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    const waitMs = parseRetryAfterMs(retryAfter, { maxMs: RETRY_AFTER_MAX_MS });
     if (waitMs !== undefined)
       throw new RetryAfterError(`HTTP ${status}, retry after ${Math.round(waitMs / 1000)} s`, waitMs);
     throw new Error(`HTTP ${status}`);
   }
   if (status >= 500) throw new Error(`HTTP ${status}`);
   throw new PermanentFetchError(`HTTP ${status}`);
-}
-
-/** Retry-After in seconds or as an HTTP date, capped. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, ms));
 }
 
 function describe(error: unknown): string {

@@ -137,6 +137,16 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect(waited).toBeLessThan(5_000);
   });
 
+  it('leaves a wait longer than the SDK honours (a minute) to its caller instead of retrying early', async () => {
+    fake.queue({ kind: 'status', status: 429, retryAfterSeconds: 120 });
+    const error = await failure(analyser().analyse(request()));
+
+    expect(error.retryable).toBe(true);
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('gives up on a persistent 429 with a retryable error that carries Retry-After', async () => {
     fake.queue(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfterMs: 50 })));
     const error = await failure(analyser().analyse(request()));

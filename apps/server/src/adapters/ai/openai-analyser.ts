@@ -12,6 +12,9 @@ import OpenAI, {
 } from 'openai';
 import { AnalysisError, schemaViolation, type AiAnalyser, type AnalysisArticle } from './ai-analyser.ts';
 import { articleToText, fitToBudget } from './article-text.ts';
+import { isRecord } from '@mining-hub/contract/is-record';
+import { parseRetryAfterMs } from '../../lib/retry-after.ts';
+import { clip } from '../../lib/text.ts';
 
 export interface OpenAiAnalyserOptions {
   apiKey: string;
@@ -37,8 +40,15 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
   const maxRetries = options.maxRetries ?? 4;
   const maxInputChars = (options.maxInputTokens ?? 6_000) * CHARS_PER_TOKEN;
   // The SDK retries with exponential backoff (0.5 s doubling to 8 s, with jitter) and waits as the
-  // answer's retry-after-ms or retry-after header says instead, when that is under a minute.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: timeoutMs, maxRetries });
+  // answer's retry-after-ms or retry-after header says instead, when that is under a minute. A longer
+  // wait it would cut short, so such an answer is not retried here: the error carries it to the job queue.
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: timeoutMs,
+    maxRetries,
+    fetch: fetchKeepingLongWaits,
+  });
 
   return {
     name: `openai:${model}`,
@@ -104,7 +114,9 @@ function readToolCall(
   if (!choice) throw new AnalysisError('The AI service answered without a choice', { retryable: false });
   const { message } = choice;
   if (message.refusal) {
-    throw new AnalysisError(`The model refused to analyse the article: ${clip(message.refusal)}`, { retryable: false });
+    throw new AnalysisError(`The model refused to analyse the article: ${clip(message.refusal, 300)}`, {
+      retryable: false,
+    });
   }
   const call = message.tool_calls?.find((c) => c.type === 'function' && c.function.name === schema.name);
   // Some OpenAI-compatible servers ignore tool_choice and put the JSON in the message text.
@@ -118,7 +130,9 @@ function readToolCall(
   } catch (error) {
     const cutOff = choice.finish_reason === 'length' ? ' (the answer was cut off at the output token limit)' : '';
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AnalysisError(`The model's answer is not valid JSON${cutOff}: ${clip(reason)}`, { retryable: false });
+    throw new AnalysisError(`The model's answer is not valid JSON${cutOff}: ${clip(reason, 300)}`, {
+      retryable: false,
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AnalysisError(`The model's answer is not a JSON object`, { retryable: false });
@@ -142,7 +156,7 @@ function toAnalysisError(error: unknown, timeoutMs: number, maxRetries: number):
     });
   }
   if (error instanceof APIConnectionError) {
-    return new AnalysisError(`Could not reach the AI service${tries}: ${clip(error.message)}`, {
+    return new AnalysisError(`Could not reach the AI service${tries}: ${clip(error.message, 300)}`, {
       retryable: true,
       cause: error,
     });
@@ -185,15 +199,15 @@ function toAnalysisError(error: unknown, timeoutMs: number, maxRetries: number):
     });
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return new AnalysisError(`The analysis failed: ${clip(reason)}`, { retryable: false, cause: error });
+  return new AnalysisError(`The analysis failed: ${clip(reason, 300)}`, { retryable: false, cause: error });
 }
 
 function serviceMessage(error: APIError): string {
   const body = error.error;
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-    return clip(body.message);
+    return clip(body.message, 300);
   }
-  return clip(error.message.replace(/^\d{3}\s*/, '')) || 'no details';
+  return clip(error.message.replace(/^\d{3}\s*/, ''), 300) || 'no details';
 }
 
 function errorCode(error: APIError): string | undefined {
@@ -204,19 +218,25 @@ function errorCode(error: APIError): string | undefined {
   return undefined;
 }
 
+/** The longest Retry-After the SDK waits out itself; beyond it the SDK would retry at once. */
+const SDK_RETRY_AFTER_MAX_MS = 60_000;
+
+/** fetch that tells the SDK not to retry an answer asking for a longer wait than the SDK would honour. */
+async function fetchKeepingLongWaits(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const waitMs = retryAfter(response.headers);
+  if (waitMs === undefined || waitMs <= SDK_RETRY_AFTER_MAX_MS) return response;
+  const headers = new Headers(response.headers);
+  headers.set('x-should-retry', 'false');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Milliseconds the service asked us to wait (retry-after-ms, or retry-after in seconds or as a date). */
 function retryAfter(headers: Headers | undefined): number | undefined {
   const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+  return parseRetryAfterMs(headers?.get('retry-after'));
 }
-
-const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 // ---------------------------------------------------------------------------------------------------
 // Strict mode
@@ -331,8 +351,4 @@ function checkStrictNode(node: unknown, where: string, depth: number, state: { p
     }
   }
   return null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema } from '@mining-hub/contract/prompts';
 import { describe, expect, it } from 'vitest';
-import { loadDemoCorpus, type DemoArticle } from '../news-sources/demo-corpus.ts';
+import { loadDemoCorpus, type DemoArticle } from '../../demo/news/demo-corpus.ts';
 import { AnalysisError, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
 import { analyseWithRules, createRulesAnalyser } from './rules-analyser.ts';
 

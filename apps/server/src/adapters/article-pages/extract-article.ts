@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { htmlToText, sanitizeArticleHtml } from '../../modules/news/article-html.ts';
+import { htmlToText, sanitizeArticleHtml } from '../../lib/article-html.ts';
 
 export interface ExtractedArticle {
   /** A short plain-text summary of the page (its lead). */

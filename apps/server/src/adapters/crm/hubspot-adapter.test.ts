@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHubspot, type FakeHubspotServer } from '../../../test/fake-hubspot-server.ts';
 import { CrmError, type CrmPush } from './crm-adapter.ts';
-import { createHubspotAdapter, noteHtml, type HubspotAdapterOptions } from './hubspot-adapter.ts';
+import { createHubspotAdapter, type HubspotAdapterOptions } from './hubspot-adapter.ts';
+import { noteHtml } from './hubspot-notes.ts';
 
 const TOKEN = 'pat-na1-test-token';
 

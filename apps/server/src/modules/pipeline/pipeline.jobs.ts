@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import type { PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
-import type { PipelineService } from './pipeline.service.ts';
+import { RetryLater, type PipelineService } from './pipeline.service.ts';
 
 export const PIPELINE_ARTICLE_JOB = 'pipeline-article';
 const payloadSchema = z.object({ batchId: z.string().uuid(), articleId: z.number().int() });
 // Enough retries, 5 s apart and growing to a minute, to outlast a claim left by a worker that died (90 s).
 const RETRY_LIMIT = 8;
+const RETRY_DELAY_SECONDS = 5;
 
 /**
  * Declares the batch queue. Jobs survive restarts in the database; a heartbeat lets the queue hand a job
  * whose worker died (kill -9) to another worker within about a minute instead of waiting for expiry.
  */
-export async function definePipelineJobs(boss: PgBoss): Promise<void> {
+export async function definePipelineJobs(boss: PgBoss, options: { retryDelaySeconds?: number } = {}): Promise<void> {
   await boss.createQueue(PIPELINE_ARTICLE_JOB, {
     retryLimit: RETRY_LIMIT,
-    retryDelay: 5,
+    retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 60,
     expireInSeconds: 15 * 60,
@@ -51,8 +52,24 @@ export async function workPipelineJobs(
         logger.warn(
           `batch ${batchId} article ${articleId}: ${error instanceof Error ? error.message : String(error)} (attempt ${job.retryCount + 1})`,
         );
-        throw error;
+        // The queue's own retry delay knows nothing of the service's Retry-After; a wait it asked for is kept.
+        if (!(error instanceof RetryLater) || error.retryAfterMs === undefined || job.retryCount >= RETRY_LIMIT)
+          throw error;
+        await failNoSoonerThan(boss, job.id, error, Date.now() + error.retryAfterMs);
       }
     },
   );
+}
+
+/**
+ * Fails the job for a retry that starts no sooner than `notBefore`, or later when the queue's own backoff
+ * says so.
+ */
+async function failNoSoonerThan(boss: PgBoss, jobId: string, error: Error, notBefore: number): Promise<void> {
+  await boss.fail(PIPELINE_ARTICLE_JOB, jobId, { message: error.message });
+  const retry = await boss.getJobById(PIPELINE_ARTICLE_JOB, jobId);
+  // Moving start_after only applies while the job waits (state 'retry'); the update re-checks that itself.
+  if (retry && retry.state === 'retry' && retry.startAfter.getTime() < notBefore) {
+    await boss.update({ name: PIPELINE_ARTICLE_JOB, options: { id: jobId, startAfter: new Date(notBefore) } });
+  }
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_FUNCTION_SCHEMA, type JsonSchemaObject } from '@mining-hub/contract/prompts';
 import { describe, expect, it } from 'vitest';
-import { findDuplicateKeys, jsonShape, validateFunctionSchema } from './schema-validation.ts';
+import { findDuplicateKeys, jsonShape } from './json-shape.ts';
+import { validateFunctionSchema } from './schema-validation.ts';
 
 const withParameters = (parameters: unknown, name = 'extract_signal'): JsonSchemaObject => ({
   name,

@@ -4,6 +4,7 @@ import {
   type FunctionSchema,
   type SchemaFieldType,
 } from '@mining-hub/contract/prompts';
+import { isRecord } from '@mining-hub/contract/is-record';
 
 /**
  * The output-schema editor's model: a function schema as a tree of fields, and back. Keywords the editor
@@ -61,8 +62,6 @@ const newId = () => {
   return `field-${nextId}`;
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 const isFieldType = (value: unknown): value is SchemaFieldType =>
@@ -80,7 +79,7 @@ const emptyNode = (): SchemaNode => ({
 
 /** A JSON Schema object as an editor node; anything the editor cannot show goes to `extra`. */
 export function nodeFromSchema(schema: unknown): SchemaNode {
-  if (!isObject(schema)) return emptyNode();
+  if (!isRecord(schema)) return emptyNode();
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) if (!MANAGED_KEYWORDS.includes(key)) extra[key] = value;
   const keep = (key: string) => {
@@ -93,9 +92,9 @@ export function nodeFromSchema(schema: unknown): SchemaNode {
   if (description === null) keep('description');
   const enumValues = isStringList(schema.enum) ? schema.enum : null;
   if (!enumValues) keep('enum');
-  const items = isObject(schema.items) ? nodeFromSchema(schema.items) : null;
+  const items = isRecord(schema.items) ? nodeFromSchema(schema.items) : null;
   if (!items) keep('items');
-  const properties = isObject(schema.properties) ? schema.properties : null;
+  const properties = isRecord(schema.properties) ? schema.properties : null;
   if (!properties) keep('properties');
   const required = isStringList(schema.required) ? schema.required : null;
   if (!required) keep('required');

@@ -1,0 +1,146 @@
+import { clip } from '../../lib/text.ts';
+import { isQuote } from './rules-document.ts';
+import { type SalesSignal, type SignalKind } from './rules-facts.ts';
+
+/** Buying signals in a release besides drilling (financings, studies, permits…), for the rules analyser. */
+
+const MONEY =
+  /(?:(?:C|A|US|NZ|HK|S|CA|AU)\$|\$|£|€|\bR(?=\d)|\b(?:USD|CAD|AUD|GBP|ZAR|EUR)\s?)\s?\d[\d,.]*\d(?:\s?(?:million|billion|m|bn)\b)?|(?:(?:C|A|US)\$|\$|£|€|\bR(?=\d))\d(?:\s?(?:million|billion|m|bn)\b)?/i;
+
+interface SignalRule {
+  kind: SignalKind;
+  label: string;
+  pattern: RegExp;
+  needsMoney?: boolean;
+}
+
+const SIGNAL_RULES: SignalRule[] = [
+  {
+    kind: 'royalty',
+    label: 'Royalty or stream',
+    pattern:
+      /\b(?:streaming agreement|stream|sells? a [\d.]+% (?:net smelter return )?royalty|royalty (?:sale|financing))\b/i,
+    needsMoney: true,
+  },
+  {
+    kind: 'debt',
+    label: 'Debt financing',
+    pattern:
+      /\b(?:project finance|credit|loan|debt|term) (?:facility|package|sheet)\b|\bconvertible (?:note|debenture)s?\b/i,
+    needsMoney: true,
+  },
+  {
+    kind: 'financing',
+    label: 'Financing',
+    pattern:
+      /\b(?:bought deal|private placement|placement|placing|flow-through|rights offering|entitlement offer|open offer|financing|offering|raise[sd]?|gross proceeds|subscri(?:be|ption))\b/i,
+    needsMoney: true,
+  },
+  {
+    kind: 'grant',
+    label: 'Government funding',
+    pattern: /\b(?:grant|co-fund(?:ed|ing)?|awarded\s+\S+\s+under)\b/i,
+    needsMoney: true,
+  },
+  {
+    kind: 'takeover',
+    label: 'Takeover bid',
+    pattern:
+      /\b(?:takeover|proposal to acquire|offer for|tender offer|acquire all of the (?:issued )?(?:and outstanding )?shares)\b/i,
+  },
+  {
+    kind: 'merger',
+    label: 'Merger',
+    pattern: /\b(?:merger|merge|to combine|business combination|arrangement agreement)\b/i,
+  },
+  { kind: 'option', label: 'Option agreement', pattern: /\boption (?:agreement|to (?:earn|acquire))\b/i },
+  { kind: 'joint-venture', label: 'Joint venture', pattern: /\bjoint venture\b/i },
+  { kind: 'earn-in', label: 'Earn-in', pattern: /\bearn-in\b|\bearn up to\b|\bcan earn\b/i },
+  { kind: 'acquisition', label: 'Acquisition', pattern: /\b(?:acquire|acquisition|acquiring|purchase agreement)\b/i },
+  {
+    kind: 'divestiture',
+    label: 'Divestiture',
+    pattern: /\b(?:divest(?:s|ment|iture)?|agreed to sell|sale of its|sells non-core)\b/i,
+  },
+  {
+    kind: 'resource',
+    label: 'Resource estimate',
+    pattern:
+      /\b(?:(?:mineral )?resource estimate|maiden (?:mineral )?resource|(?:ore|mineral) reserve|resource update|updated (?:mineral )?resource|mineral resource (?:of|totals|totalling|at|grows)|(?:indicated|inferred|measured)(?: and (?:indicated|inferred))? (?:mineral )?resources? (?:of|totals?|increased?|grows?|by))\b/i,
+  },
+  {
+    kind: 'study',
+    label: 'Economic study',
+    pattern:
+      /\b(?:preliminary economic assessment|scoping study|pre-feasibility study|definitive feasibility study|feasibility study|PEA|PFS|DFS|BFS)\b/,
+  },
+  {
+    kind: 'permit',
+    label: 'Permit',
+    pattern:
+      /\b(?:permits?|licen[cs]e|approval|authori[sz]ation)\b[^.]{0,80}\b(?:granted|received|secured|approved|issued|in place|in hand|obtained)\b|\b(?:receives?|received|secures?|secured|granted|obtains?)\b[^.]{0,60}\b(?:permits?|licen[cs]e|approval)\b/i,
+  },
+  {
+    kind: 'construction',
+    label: 'Construction',
+    pattern:
+      /\bconstruction (?:update|decision|is|of|has|remains|advances)|\bfirst (?:\w+ )?production\b|\bcommissioning\b/i,
+  },
+  {
+    kind: 'contract',
+    label: 'Drilling contract',
+    pattern:
+      /\b(?:rigs?|drilling services?)\b[^.]{0,40}\b(?:contracted|secured|awarded|mobili[sz]ed)\b|\bcontracted from\b|\bdrilling contractor\b|\btender\b/i,
+  },
+  {
+    kind: 'targets',
+    label: 'New drill targets',
+    pattern: /\b\d+\s+(?:new\s+)?(?:drill\s+)?targets?\b|\btargets? (?:identified|defined|ranked)\b/i,
+  },
+  {
+    kind: 'results',
+    label: 'Drill results',
+    pattern: /\b\d+(?:\.\d+)?\s?m\s+(?:grading|at|of)\s+[\d.,]+\s?(?:g\/t|%|ppm|oz\/t)/i,
+  },
+  {
+    kind: 'production',
+    label: 'Production',
+    pattern: /\b(?:produced|operating results|quarterly production|production results)\b/i,
+  },
+  { kind: 'management', label: 'Management change', pattern: /\bappoint(?:ment|ed|s)\b/i },
+];
+
+const FINANCING_KIND =
+  /\b(bought deal|(?:non-)?brokered private placement|private placement|flow-through (?:financing|offering|placement|shares)|placement|placing|rights offering|entitlement offer|open offer|project finance facility|credit facility|loan facility|debt package|streaming agreement|stream|royalty|grant)\b/i;
+
+export function signalsOf(sentences: readonly string[]): SalesSignal[] {
+  const signals: SalesSignal[] = [];
+  const seen = new Set<SignalKind>();
+  for (const rule of SIGNAL_RULES) {
+    if (seen.has(rule.kind)) continue;
+    for (const sentence of sentences) {
+      if (!rule.pattern.test(sentence) || isQuote(sentence)) continue;
+      const money = MONEY.exec(sentence)?.[0]?.trim();
+      if (rule.needsMoney && !money) continue;
+      // One deal is one signal: a royalty sale is not also 'financing', a takeover not also an 'acquisition'.
+      if (rule.kind === 'financing' && (seen.has('royalty') || seen.has('debt'))) break;
+      if (rule.kind === 'divestiture' && seen.has('royalty')) break;
+      if (
+        rule.kind === 'acquisition' &&
+        (seen.has('takeover') || seen.has('merger') || seen.has('option') || seen.has('earn-in'))
+      )
+        break;
+      seen.add(rule.kind);
+      const kind = FINANCING_KIND.exec(sentence)?.[1];
+      const text =
+        money &&
+        (rule.kind === 'financing' || rule.kind === 'debt' || rule.kind === 'grant' || rule.kind === 'royalty') &&
+        kind
+          ? `${rule.label}: ${kind.toLowerCase()} of ${money}`
+          : `${rule.label}: ${clip(sentence.replace(/\.$/, ''), 180, { atWord: true })}`;
+      signals.push({ kind: rule.kind, text, ...(money ? { amount: money } : {}) });
+      break;
+    }
+  }
+  return signals.slice(0, 6);
+}

@@ -1,0 +1,103 @@
+import { FilterOperatorEnum, type Filter } from '@hubspot/api-client/lib/codegen/crm/companies/index.js';
+import { normaliseDomain, type CrmPush } from './crm-adapter.ts';
+import { ifExists, type HubspotTransport } from './hubspot-transport.ts';
+
+/** Creates or updates an article's company in HubSpot: by stored id, by domain or name, else a new one. */
+export function createHubspotCompanies({ companiesApi, call }: HubspotTransport, tickerProperty: string | undefined) {
+  // Companies this process created or found, by key: HubSpot's search index lags behind writes by
+  // seconds, so a second article of a new company must not rely on finding it by search.
+  const knownCompanies = new Map<string, KnownCompany>();
+
+  async function upsertCompany(input: CrmPush, key: string, signal: AbortSignal | undefined): Promise<string> {
+    const wanted = companyProperties(input.company, tickerProperty);
+    const storedId = input.existing.companyId;
+    if (storedId) {
+      const updated = await ifExists(() =>
+        call('updating the company', true, signal, () =>
+          companiesApi.basicApi.update(storedId, { properties: wanted }),
+        ),
+      );
+      if (updated) {
+        knownCompanies.set(key, { id: updated.id, properties: wanted });
+        return updated.id;
+      }
+    }
+    const known = knownCompanies.get(key) ?? (await findCompany(wanted, signal));
+    if (known) {
+      // A company found by search or from another article keeps its name; only the gaps are filled.
+      const gaps = Object.fromEntries(Object.entries(wanted).filter(([name]) => !known.properties[name]));
+      if (Object.keys(gaps).length === 0) {
+        knownCompanies.set(key, known);
+        return known.id;
+      }
+      const updated = await ifExists(() =>
+        call('updating the company', true, signal, () => companiesApi.basicApi.update(known.id, { properties: gaps })),
+      );
+      if (updated) {
+        knownCompanies.set(key, { id: known.id, properties: { ...known.properties, ...gaps } });
+        return known.id;
+      }
+      knownCompanies.delete(key);
+      // Deleted in HubSpot meanwhile: create it again below.
+    }
+    const created = await call('creating the company', false, signal, () =>
+      companiesApi.basicApi.create({ properties: wanted, associations: [] }),
+    );
+    if (knownCompanies.size >= 10_000) knownCompanies.clear();
+    knownCompanies.set(key, { id: created.id, properties: wanted });
+    return created.id;
+  }
+
+  /** By domain, else a same-named company without a domain (adopted); by name when the article gave no domain. */
+  async function findCompany(
+    wanted: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<KnownCompany | undefined> {
+    const name = wanted.name ?? '';
+    const domain = wanted.domain;
+    const byName: Filter = { propertyName: 'name', operator: FilterOperatorEnum.Eq, value: name };
+    const filterGroups = domain
+      ? [
+          { filters: [{ propertyName: 'domain', operator: FilterOperatorEnum.Eq, value: domain }] },
+          { filters: [byName, { propertyName: 'domain', operator: FilterOperatorEnum.NotHasProperty }] },
+        ]
+      : [{ filters: [byName] }];
+    const page = await call('searching for the company', true, signal, () =>
+      companiesApi.searchApi.doSearch({
+        filterGroups,
+        properties: [...new Set([...Object.keys(wanted), 'name', 'domain'])],
+        limit: 10,
+      }),
+    );
+    const oldestFirst = [...page.results].sort((a, b) => Number(a.id) - Number(b.id));
+    const match =
+      oldestFirst.find((company) => domain && normaliseDomain(company.properties.domain ?? null) === domain) ??
+      oldestFirst[0];
+    if (!match) return undefined;
+    const properties: Record<string, string> = {};
+    for (const [name, value] of Object.entries(match.properties)) if (value) properties[name] = value;
+    return { id: match.id, properties };
+  }
+
+  return upsertCompany;
+}
+
+interface KnownCompany {
+  id: string;
+  /** The values HubSpot holds (as far as this process knows), for filling gaps without overwriting. */
+  properties: Record<string, string>;
+}
+
+/** The key pushes of one company share: its domain, else its name. */
+export function companyKey(company: CrmPush['company']): string {
+  return normaliseDomain(company.domain) ?? `name:${company.name.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+}
+
+function companyProperties(company: CrmPush['company'], tickerProperty: string | undefined): Record<string, string> {
+  const properties: Record<string, string> = { name: company.name.trim() || 'Unknown company' };
+  const domain = normaliseDomain(company.domain);
+  if (domain) properties.domain = domain;
+  const ticker = company.ticker?.trim();
+  if (tickerProperty && ticker) properties[tickerProperty] = ticker;
+  return properties;
+}

@@ -1,0 +1,345 @@
+import { isRecord } from '@mining-hub/contract/is-record';
+
+/** The fake HubSpot's CRM data in memory: records, associations, search and batch upserts, answering its routes. */
+
+export type ObjectType = 'companies' | 'contacts' | 'notes';
+
+export interface FakeRecord {
+  id: string;
+  properties: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeAssociation {
+  fromType: ObjectType;
+  fromId: string;
+  toType: ObjectType;
+  toId: string;
+  typeId: number;
+}
+
+/** HubSpot-defined association type ids for the pairs the adapter writes. */
+const ASSOCIATION_TYPES: Record<number, { from: ObjectType; to: ObjectType }> = {
+  1: { from: 'contacts', to: 'companies' },
+  279: { from: 'contacts', to: 'companies' },
+  280: { from: 'companies', to: 'contacts' },
+  189: { from: 'companies', to: 'notes' },
+  190: { from: 'notes', to: 'companies' },
+  201: { from: 'contacts', to: 'notes' },
+  202: { from: 'notes', to: 'contacts' },
+};
+const DEFAULT_TYPE: Record<string, number> = {
+  'contacts->companies': 279,
+  'companies->contacts': 280,
+  'notes->companies': 190,
+  'companies->notes': 189,
+  'notes->contacts': 202,
+  'contacts->notes': 201,
+};
+export const OBJECT_TYPES = new Set<string>(['companies', 'contacts', 'notes']);
+const DEFAULT_PROPERTIES: Record<ObjectType, string[]> = {
+  companies: ['name', 'domain'],
+  contacts: ['email', 'firstname', 'lastname'],
+  notes: ['hs_note_body', 'hs_timestamp'],
+};
+
+export class HubspotFault extends Error {
+  readonly status: number;
+  readonly category: string;
+  constructor(status: number, category: string, message: string) {
+    super(message);
+    this.status = status;
+    this.category = category;
+  }
+}
+
+export const isType = (value: string | undefined): value is ObjectType =>
+  value !== undefined && OBJECT_TYPES.has(value);
+
+/** The fake's records and the answers to its routes; `route` throws a HubspotFault for an error answer. */
+export function createFakeHubspotStore() {
+  const store: Record<ObjectType, Map<string, FakeRecord>> = {
+    companies: new Map(),
+    contacts: new Map(),
+    notes: new Map(),
+  };
+  let links: FakeAssociation[] = [];
+  let nextId = 1001;
+
+  const newId = () => String(nextId++);
+  const now = () => new Date().toISOString();
+
+  function requireRecord(type: ObjectType, id: string): FakeRecord {
+    const record = store[type].get(id);
+    if (!record) throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `Object not found. objectId: ${id}`);
+    return record;
+  }
+
+  function readProperties(body: unknown): Record<string, string> {
+    if (!isRecord(body) || !isRecord(body.properties)) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Invalid input JSON: properties is required');
+    }
+    const properties: Record<string, string> = {};
+    for (const [name, value] of Object.entries(body.properties)) {
+      if (value === null || value === undefined) continue;
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        throw new HubspotFault(400, 'VALIDATION_ERROR', `Property values were not valid: ${name}`);
+      }
+      properties[name] = String(value);
+    }
+    return properties;
+  }
+
+  function contactByEmail(email: string): FakeRecord | undefined {
+    const wanted = email.toLowerCase();
+    return [...store.contacts.values()].find((contact) => contact.properties.email === wanted);
+  }
+
+  function writeProperties(type: ObjectType, record: FakeRecord, properties: Record<string, string>): void {
+    if (type === 'contacts' && properties.email !== undefined) {
+      properties.email = properties.email.toLowerCase();
+      const other = contactByEmail(properties.email);
+      if (other && other.id !== record.id) {
+        throw new HubspotFault(409, 'CONFLICT', `Contact already exists. Existing ID: ${other.id}`);
+      }
+    }
+    if (type === 'notes' && !record.properties.hs_timestamp && !properties.hs_timestamp) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Property values were not valid: hs_timestamp is required');
+    }
+    // An empty string clears a property, as in HubSpot.
+    record.properties = Object.fromEntries(
+      Object.entries({ ...record.properties, ...properties }).filter(([, value]) => value !== ''),
+    );
+    record.updatedAt = now();
+  }
+
+  function createRecord(type: ObjectType, properties: Record<string, string>): FakeRecord {
+    const at = now();
+    const record: FakeRecord = { id: newId(), properties: {}, createdAt: at, updatedAt: at };
+    writeProperties(type, record, properties);
+    record.properties.hs_object_id = record.id;
+    record.properties.createdate = at;
+    store[type].set(record.id, record);
+    return record;
+  }
+
+  function associate(fromType: ObjectType, fromId: string, toType: ObjectType, toId: string, typeId: number): void {
+    requireRecord(fromType, fromId);
+    if (!store[toType].has(toId)) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', `${toType} ${toId} does not exist, so it cannot be associated`);
+    }
+    const exists = links.some(
+      (link) => link.fromType === fromType && link.fromId === fromId && link.toType === toType && link.toId === toId,
+    );
+    if (!exists) links.push({ fromType, fromId, toType, toId, typeId });
+  }
+
+  function createAssociations(type: ObjectType, id: string, associations: unknown): void {
+    if (associations === undefined) return;
+    if (!Array.isArray(associations)) throw new HubspotFault(400, 'VALIDATION_ERROR', 'associations must be an array');
+    for (const association of associations) {
+      const toId = isRecord(association) && isRecord(association.to) ? association.to.id : undefined;
+      const types = isRecord(association) && Array.isArray(association.types) ? association.types : [];
+      if (typeof toId !== 'string' || types.length === 0) {
+        throw new HubspotFault(400, 'VALIDATION_ERROR', 'Each association needs to.id and types');
+      }
+      for (const spec of types) {
+        const typeId = isRecord(spec) ? spec.associationTypeId : undefined;
+        const known = typeof typeId === 'number' ? ASSOCIATION_TYPES[typeId] : undefined;
+        if (typeof typeId !== 'number' || !known || known.from !== type) {
+          throw new HubspotFault(400, 'VALIDATION_ERROR', `Invalid association type ${String(typeId)} from ${type}`);
+        }
+        associate(type, id, known.to, toId, typeId);
+      }
+    }
+  }
+
+  function publicRecord(record: FakeRecord, names?: string[]) {
+    const wanted = names ?? [];
+    const properties: Record<string, string | null> = {
+      hs_object_id: record.id,
+      createdate: record.createdAt,
+      hs_lastmodifieddate: record.updatedAt,
+    };
+    for (const name of wanted) properties[name] = record.properties[name] ?? null;
+    return { id: record.id, properties, createdAt: record.createdAt, updatedAt: record.updatedAt, archived: false };
+  }
+
+  function fullRecord(record: FakeRecord) {
+    return { ...publicRecord(record), properties: { ...record.properties } };
+  }
+
+  function search(type: ObjectType, body: unknown) {
+    if (!isRecord(body)) throw new HubspotFault(400, 'VALIDATION_ERROR', 'Invalid search request');
+    const groups = Array.isArray(body.filterGroups) ? body.filterGroups : [];
+    if (groups.length > 5) throw new HubspotFault(400, 'VALIDATION_ERROR', 'Too many filter groups (maximum 5)');
+    const predicates = groups.map((group) => {
+      const filters = isRecord(group) && Array.isArray(group.filters) ? group.filters : [];
+      if (filters.length > 6)
+        throw new HubspotFault(400, 'VALIDATION_ERROR', 'Too many filters in a group (maximum 6)');
+      const tests = filters.map((filter) => filterTest(filter));
+      return (record: FakeRecord) => tests.every((test) => test(record));
+    });
+    const limitValue = typeof body.limit === 'number' ? body.limit : 10;
+    if (limitValue > 200) throw new HubspotFault(400, 'VALIDATION_ERROR', 'limit must be at most 200');
+    const matches = [...store[type].values()]
+      .filter((record) => predicates.length === 0 || predicates.some((matches) => matches(record)))
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    const names = Array.isArray(body.properties)
+      ? body.properties.filter((name): name is string => typeof name === 'string')
+      : DEFAULT_PROPERTIES[type];
+    return {
+      total: matches.length,
+      results: matches.slice(0, limitValue).map((record) => publicRecord(record, names)),
+    };
+  }
+
+  function filterTest(filter: unknown): (record: FakeRecord) => boolean {
+    if (!isRecord(filter) || typeof filter.propertyName !== 'string' || typeof filter.operator !== 'string') {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Each filter needs propertyName and operator');
+    }
+    const name = filter.propertyName;
+    const value = typeof filter.value === 'string' ? filter.value.toLowerCase() : undefined;
+    const values = Array.isArray(filter.values) ? filter.values.map((v) => String(v).toLowerCase()) : [];
+    const get = (record: FakeRecord) => record.properties[name]?.toLowerCase();
+    switch (filter.operator) {
+      case 'EQ':
+        return (record) => value !== undefined && get(record) === value;
+      case 'NEQ':
+        return (record) => get(record) !== value;
+      case 'IN':
+        return (record) => values.includes(get(record) ?? '');
+      case 'HAS_PROPERTY':
+        return (record) => get(record) !== undefined;
+      case 'NOT_HAS_PROPERTY':
+        return (record) => get(record) === undefined;
+      default:
+        throw new HubspotFault(400, 'VALIDATION_ERROR', `The fake does not support operator ${filter.operator}`);
+    }
+  }
+
+  function batchUpsertContacts(body: unknown) {
+    const inputs = isRecord(body) && Array.isArray(body.inputs) ? body.inputs : undefined;
+    if (!inputs || inputs.length === 0 || inputs.length > 100) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'inputs must hold 1 to 100 items');
+    }
+    const startedAt = now();
+    const results = inputs.map((input) => {
+      if (!isRecord(input) || input.idProperty !== 'email' || typeof input.id !== 'string') {
+        throw new HubspotFault(400, 'VALIDATION_ERROR', 'Unable to perform update/upsert by non-unique 0-1 property');
+      }
+      const properties = { ...readProperties(input), email: input.id.toLowerCase() };
+      const existing = contactByEmail(input.id);
+      if (existing) {
+        writeProperties('contacts', existing, properties);
+        return { ...fullRecord(existing), new: false };
+      }
+      return { ...fullRecord(createRecord('contacts', properties)), new: true };
+    });
+    return { status: 'COMPLETE', results, startedAt, completedAt: now() };
+  }
+
+  function batchAssociateDefault(fromType: ObjectType, toType: ObjectType, body: unknown) {
+    const typeId = DEFAULT_TYPE[`${fromType}->${toType}`];
+    const inputs = isRecord(body) && Array.isArray(body.inputs) ? body.inputs : undefined;
+    if (typeId === undefined || !inputs || inputs.length === 0 || inputs.length > 100) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Invalid association batch');
+    }
+    const startedAt = now();
+    const results = inputs.map((input) => {
+      const fromId = isRecord(input) && isRecord(input.from) ? input.from.id : undefined;
+      const toId = isRecord(input) && isRecord(input.to) ? input.to.id : undefined;
+      if (typeof fromId !== 'string' || typeof toId !== 'string') {
+        throw new HubspotFault(400, 'VALIDATION_ERROR', 'Each input needs from.id and to.id');
+      }
+      associate(fromType, fromId, toType, toId, typeId);
+      return {
+        from: { id: fromId },
+        to: { id: toId },
+        associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId },
+      };
+    });
+    return { status: 'COMPLETE', results, startedAt, completedAt: now() };
+  }
+
+  /** Status and body for an authenticated, admitted request. */
+  function route(method: string, path: string, body: unknown): [number, unknown] {
+    const parts = path.split('/').filter(Boolean);
+    const [api, version, kind, type, rest, extra] = parts;
+    if (api === 'crm' && version === 'v3' && kind === 'objects' && isType(type)) {
+      if (method === 'POST' && parts.length === 4) {
+        const record = createRecord(type, readProperties(body));
+        try {
+          createAssociations(type, record.id, isRecord(body) ? body.associations : undefined);
+        } catch (error) {
+          store[type].delete(record.id);
+          throw error;
+        }
+        return [201, fullRecord(record)];
+      }
+      if (method === 'POST' && rest === 'search' && parts.length === 5) return [200, search(type, body)];
+      if (method === 'POST' && type === 'contacts' && rest === 'batch' && extra === 'upsert') {
+        return [200, batchUpsertContacts(body)];
+      }
+      if (rest !== undefined && parts.length === 5 && rest !== 'search' && rest !== 'batch') {
+        const record = requireRecord(type, rest);
+        if (method === 'GET') return [200, fullRecord(record)];
+        if (method === 'PATCH') {
+          writeProperties(type, record, readProperties(body));
+          return [200, fullRecord(record)];
+        }
+      }
+    }
+    const [, , , from, to, batch, associateWord, defaultWord] = parts;
+    if (
+      method === 'POST' &&
+      api === 'crm' &&
+      version === 'v4' &&
+      kind === 'associations' &&
+      isType(from) &&
+      isType(to) &&
+      batch === 'batch' &&
+      associateWord === 'associate' &&
+      defaultWord === 'default'
+    ) {
+      return [200, batchAssociateDefault(from, to, body)];
+    }
+    throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`);
+  }
+
+  const duplicates = (keys: string[]) => {
+    const counts = new Map<string, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return [...counts].filter(([, count]) => count > 1).map(([key]) => key);
+  };
+
+  return {
+    route,
+    records: (type: ObjectType): FakeRecord[] =>
+      [...store[type].values()].map((record) => ({ ...record, properties: { ...record.properties } })),
+    associations: (): FakeAssociation[] => links.map((link) => ({ ...link })),
+    associatedIds: (fromType: ObjectType, fromId: string, toType: ObjectType): string[] => [
+      ...new Set(
+        links.flatMap((link) => {
+          if (link.fromType === fromType && link.fromId === fromId && link.toType === toType) return [link.toId];
+          if (link.toType === fromType && link.toId === fromId && link.fromType === toType) return [link.fromId];
+          return [];
+        }),
+      ),
+    ],
+    duplicateCompanies: (): string[] =>
+      duplicates(
+        [...store.companies.values()].map(
+          (company) =>
+            company.properties.domain?.toLowerCase() ?? `name:${company.properties.name?.toLowerCase() ?? ''}`,
+        ),
+      ),
+    duplicateContacts: (): string[] =>
+      duplicates([...store.contacts.values()].flatMap((contact) => contact.properties.email ?? [])),
+    clear: () => {
+      for (const type of OBJECT_TYPES) if (isType(type)) store[type].clear();
+      links = [];
+    },
+  };
+}
