@@ -92,9 +92,10 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
   await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeVisible();
   // Paused means paused: the run does not move on (a request in flight may still land first).
   const overall = page.getByRole('progressbar', { name: 'Overall Progress' });
-  await page.waitForTimeout(1500);
+  // The crawler reports 'Paused' once the pages in flight have landed; from then on nothing may move.
+  await expect(fact(page, 'Current Activity')).toHaveText('Paused', { timeout: 20_000 });
   const pausedAt = await overall.getAttribute('aria-valuenow');
-  await page.waitForTimeout(4000);
+  await page.waitForTimeout(2000); // a window in which nothing happens: there is no event to wait for
   await expect(overall).toHaveAttribute('aria-valuenow', pausedAt ?? '');
 
   await page.getByRole('button', { name: 'Resume' }).click();

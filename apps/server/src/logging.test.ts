@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { until } from '../test/processes.ts';
 import { createLogger, formatLogLine } from './logging.ts';
 
 const LINE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - [\w.-]+ - (DEBUG|INFO|WARNING|ERROR|CRITICAL) - /;
@@ -49,9 +50,15 @@ describe('log format', () => {
     });
     for (let i = 0; i < 2000; i++) logger.info(`line ${i} ${'x'.repeat(60)}`);
     await close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const files = fs.readdirSync(logDir).sort();
-    expect(files).toEqual(['app.1.log', 'app.2.log', 'app.log']);
+    // The last rotation may still be renaming files after the stream ends: wait for the listing to settle.
+    const expected = ['app.1.log', 'app.2.log', 'app.log'];
+    const listing = () => fs.readdirSync(logDir).sort();
+    const files = await until(
+      'the rotated files',
+      async () => (listing().join() === expected.join() ? listing() : undefined),
+      5_000,
+    ).catch(listing);
+    expect(files).toEqual(expected);
     for (const file of files) expect(fs.statSync(path.join(logDir, file)).size).toBeLessThan(40 * 1024);
   });
 });

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { adminQuery, buildPgliteTemplate, databaseUrl, waitForNoConnections } from './database-templates.ts';
 
 export type EngineKind = 'pglite' | 'postgres';
 
@@ -10,15 +12,11 @@ export const testEngines: EngineKind[] = process.env.TEST_DATABASE_URL ? ['pglit
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
-// initdb plus migrations costs seconds; do it once per test process and clone the dump for each test.
+// initdb plus migrations costs seconds: global-setup.ts does it once per run, and each test clones the dump.
 function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const handle = await openDatabase({});
-    await migrateToLatest(handle);
-    if (handle.engine.kind !== 'pglite') throw new Error('expected PGlite');
-    const dump = await handle.engine.pglite.dumpDataDir('none');
-    await handle.close();
-    return dump;
+    const file = inject('pgliteTemplateFile');
+    return file ? new Blob([new Uint8Array(await readFile(file))]) : buildPgliteTemplate();
   })();
   return pgliteTemplate;
 }
@@ -39,14 +37,15 @@ export async function createTestDatabase(kind: EngineKind): Promise<TestDatabase
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `mh_test_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(handle);
+  // A copy of the migrated template global-setup.ts made (no migrations to run); without it, migrate here.
+  const template = inject('postgresTemplate');
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
+  if (!template) await migrateToLatest(handle);
   return {
     handle,
-    url: url.toString(),
+    url,
     drop: async () => {
       await handle.close();
       // Our connections may still be closing: give them a moment, so FORCE only ends strays.
@@ -54,32 +53,4 @@ export async function createTestDatabase(kind: EngineKind): Promise<TestDatabase
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-}
-
-async function waitForNoConnections(serverUrl: string, database: string, timeoutMs = 5000): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const result = await client.query<{ count: string }>(
-        'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
-        [database],
-      );
-      if (Number(result.rows[0]?.count ?? 0) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatement } from './prepared-statements.ts';
+import { until } from '../../test/processes.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
 
 describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () => {
@@ -23,7 +24,10 @@ describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () =>
     );
     await admin.end();
     expect(terminated.rowCount).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of it
+    // The pool hears of it: it drops the terminated idle connections.
+    const { engine } = database.handle;
+    if (engine.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    await until('the pool to drop them', async () => (engine.pool.idleCount === 0 ? true : undefined), 5_000);
     const result = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
     expect(result.rows[0]?.one).toBe(1);
   });

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+
+/**
+ * Migrated template databases, made once per `vitest run` by `global-setup.ts` (initdb plus migrations
+ * cost seconds, and every test file runs in a fresh process): each test's database is a copy.
+ */
+
+/** A PGlite data-dir dump of a freshly migrated database. */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const handle = await openDatabase({});
+  await migrateToLatest(handle);
+  if (handle.engine.kind !== 'pglite') throw new Error('expected PGlite');
+  const dump = await handle.engine.pglite.dumpDataDir('none');
+  await handle.close();
+  return dump;
+}
+
+/** A migrated PostgreSQL database on the server at `serverUrl`, to be copied with `CREATE DATABASE … TEMPLATE`. */
+export async function createPostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `mh_template_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
+  try {
+    await migrateToLatest(handle);
+  } finally {
+    await handle.close();
+    // Kysely ends the pool only if it ran a query itself; the migrations used the pool directly.
+    if (handle.engine.kind === 'postgres' && !handle.engine.pool.ended) await handle.engine.pool.end();
+  }
+  await waitForNoConnections(serverUrl, name); // a template must have none while it is copied
+  return name;
+}
+
+/** The URL of database `name` on the server at `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits (up to `timeoutMs`) until the server lists no connection to `database`. */
+export async function waitForNoConnections(serverUrl: string, database: string, timeoutMs = 5000): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const result = await client.query<{ count: string }>(
+        'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
+        [database],
+      );
+      if (Number(result.rows[0]?.count ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,33 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { adminQuery, buildPgliteTemplate, createPostgresTemplate } from './database-templates.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite dump every PGlite test database starts from. */
+    pgliteTemplateFile: string;
+    /** The migrated PostgreSQL database every PostgreSQL test database is copied from (with TEST_DATABASE_URL). */
+    postgresTemplate: string | undefined;
+  }
+}
+
+/** Makes the migrated template databases once for the whole run; removes them afterwards. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The servers, CLIs and crawlers the tests spawn load the same modules again and again: let Node keep
+  // their compiled code (it checks each file's content, so a stale entry is never used).
+  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'mh-test-node-compile-cache');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  await writeFile(file, new Uint8Array(await (await buildPgliteTemplate()).arrayBuffer()));
+  project.provide('pgliteTemplateFile', file);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const postgresTemplate = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
+  project.provide('postgresTemplate', postgresTemplate);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (serverUrl && postgresTemplate)
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
+  };
+}
