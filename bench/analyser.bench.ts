@@ -1,6 +1,6 @@
 import { DEFAULT_FUNCTION_SCHEMA } from '@mining-hub/contract/prompts';
 import { analyseWithRules } from '../apps/server/src/adapters/ai/rules-analyser.ts';
-import { loadDemoCorpus } from '../apps/server/src/adapters/news-sources/demo-corpus.ts';
+import { loadDemoCorpus } from '../apps/server/src/demo/news/demo-corpus.ts';
 import { printFigure } from './lib/server.ts';
 
 /**

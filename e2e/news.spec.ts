@@ -180,7 +180,9 @@ test.describe('fetching news', () => {
   test('the detail modal falls back to the list item when the detail call fails', async ({ page }) => {
     test.setTimeout(60_000);
     await openNewsPage(page);
-    await page.route('**/api/v1/article/*', (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
+    await page.route('**/api/v1/article/*', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'boom', code: 'internal' } }),
+    );
     await choosePreset(page, 'All Time');
     await fetchNews(page);
     await expectFetchCompleted(page);
@@ -243,9 +245,11 @@ test.describe('fetching news', () => {
     const steps = /^(Expand|Summarize|Push to CRM)$/;
 
     await test.step('fetch → Expand → Summarize → Push to CRM on one article', async () => {
-      // Offline, a step answers in a blink; holding each answer briefly lets the busy label be seen.
+      // Offline, a step answers in a blink; each answer is held until the busy label has been seen.
+      let seenBusy = () => {};
+      let gate = Promise.resolve();
       await page.route(/\/api\/v1\/(expand-article|openai\/process-article|hubspot\/push-article)$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        await gate;
         await route.continue();
       });
       const first = list
@@ -261,8 +265,10 @@ test.describe('fetching news', () => {
         ['Summarize', 'Summarizing...', 'Analyzed'],
         ['Push to CRM', 'Pushing...', 'HubSpot'],
       ] as const) {
+        gate = new Promise((resolve) => (seenBusy = resolve));
         await card.getByRole('button', { name: label, exact: true }).click();
         await expect(card.getByRole('button', { name: busyLabel })).toBeDisabled();
+        seenBusy();
         await expect(card.getByText(badge, { exact: true })).toBeVisible({ timeout: 20_000 });
       }
       await expect(card.getByRole('button', { name: steps })).toHaveCount(0);

@@ -13,7 +13,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { Db } from './db/client.ts';
 import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -27,13 +26,13 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import type { AuditService } from './modules/audit/audit.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
-import { registerDemoDirectoryRoutes } from './modules/demo-directory/demo-directory.routes.ts';
-import { registerDemoNewsRoutes } from './modules/demo-news/demo-news.routes.ts';
+import { registerDemoDirectoryRoutes } from './demo/directory/demo-directory.routes.ts';
+import { registerDemoNewsRoutes } from './demo/news/demo-news.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import type { HealthService } from './modules/health/health.service.ts';
 import { registerLogsRoutes } from './modules/logs/logs.routes.ts';
 import type { LogsService } from './modules/logs/logs.service.ts';
 import { registerNewsRoutes } from './modules/news/news.routes.ts';
-import { exportOutboxCsv } from './adapters/crm/local-outbox-adapter.ts';
 import { registerPipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
 import type { PipelineService } from './modules/pipeline/pipeline.service.ts';
 import type { NewsService } from './modules/news/news.service.ts';
@@ -51,7 +50,6 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 export interface AppDeps {
   config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'>;
   logger: Logger;
-  db: Db;
   bus: LiveBus;
   /** How often the live hub re-checks its sockets' sessions (5 s; tests shorten it). */
   liveSessionRecheckMs?: number;
@@ -62,6 +60,7 @@ export interface AppDeps {
     logs: LogsService;
     prompts: PromptsService;
     stats: StatsService;
+    health: HealthService;
     news: NewsService;
     pipeline: PipelineService;
     scraper: ScraperService;
@@ -98,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
-  registerHealthRoutes(app, { db: deps.db });
+  registerHealthRoutes(app, { health: deps.services.health });
   registerAuthRoutes(app, { auth: deps.services.auth, cookie });
   registerUsersRoutes(app, { auth: deps.services.auth });
   registerAuditRoutes(app, { audit: deps.services.audit });
@@ -109,10 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerNewsRoutes(app, { news: deps.services.news });
   registerDemoNewsRoutes(app);
   registerDemoDirectoryRoutes(app);
-  registerPipelineRoutes(app, {
-    pipeline: deps.services.pipeline,
-    exportOutbox: (pushedBy) => exportOutboxCsv(deps.db, pushedBy),
-  });
+  registerPipelineRoutes(app, { pipeline: deps.services.pipeline });
   registerScraperRoutes(app, { scraper: deps.services.scraper });
   registerLiveSocket(app, {
     bus: deps.bus,

@@ -1,22 +1,12 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import { compose } from './composition.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { startJobQueue } from './jobs/queue.ts';
-import { createLiveBus } from './live/live-bus.ts';
 import { createLogger } from './logging.ts';
 import { createNewsSources } from './adapters/news-sources/news-sources.ts';
 import { createAnalyser, createCrmAdapter } from './adapters/pipeline-adapters.ts';
-import { definePipelineJobs, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
-import { createPipelineRepository } from './modules/pipeline/pipeline.repository.ts';
-import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
-import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
-import { createNewsRepository } from './modules/news/news.repository.ts';
-import { createServices } from './services.ts';
 import { projectSourceConfig } from './adapters/project-sources/project-sources.ts';
-import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
-import { createScraperSupervisor } from './modules/scraper/scraper.supervisor.ts';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 
@@ -41,28 +31,36 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);
   logger.info(`database: ${database.engine.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
 
-  const boss = await startJobQueue(database, rootLogger.child({ name: 'jobs' }));
-  const bus = await createLiveBus({ postgresUrl: config.databaseUrl, logger: rootLogger.child({ name: 'live' }) });
-  const pipelineLogger = rootLogger.child({ name: 'pipeline' });
   // Demo articles and the demo project directory live on this server; a worker-only process reaches it the same way.
   const appOrigin =
     config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const services = createServices(database.db, {
-    boss,
-    bus,
-    logger: pipelineLogger,
-    newsFetchIntervalSeconds: config.news.fetchIntervalSeconds,
-    logDir: config.logDir,
-    scraperOutputDir: path.join(config.dataDir, 'scraper', 'outputs'),
-    pipeline: {
-      appOrigin,
-      analyser: createAnalyser(config.pipeline),
-      crm: createCrmAdapter(config.pipeline, database.db),
-      concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
+  const server = await compose({
+    database,
+    logger: rootLogger,
+    postgresUrl: config.databaseUrl,
+    jobQueue: true,
+    services: {
+      newsFetchIntervalSeconds: config.news.fetchIntervalSeconds,
+      logDir: config.logDir,
+      scraperOutputDir: path.join(config.dataDir, 'scraper', 'outputs'),
+      pipeline: {
+        appOrigin,
+        analyser: createAnalyser(config.pipeline),
+        crm: createCrmAdapter(config.pipeline, database.db),
+        concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
+      },
+    },
+    api: runsApi ? { config } : undefined,
+    // Every role declares the queues and schedules (idempotent); only a worker runs their handlers.
+    jobs: {
+      work: runsWorker,
+      sessionPurge: true,
+      news: { sources: createNewsSources(config.news) },
+      pipeline: { concurrency: config.pipeline.concurrency },
+      releaseOrphans: database.engine.kind === 'pglite',
     },
   });
-  logger.info(`analysis: ${services.pipelineAdapters.analyser}; CRM: ${services.pipelineAdapters.crm}`);
-  const admin = await services.auth.ensureInitialAdmin(config.adminEmail, config.adminPassword);
+  const admin = await server.services.auth.ensureInitialAdmin(config.adminEmail, config.adminPassword);
   if (admin) {
     logger.info(`created the first admin user ${admin.email}`);
     // Printed once, to the console only: the log file must never hold a password.
@@ -72,46 +70,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  // After migrations, before serving: the analysis always needs an active prompt.
-  if (await services.prompts.ensureDefaultPrompt()) logger.info('created the default AI prompt');
-
-  await defineAuthJobs(boss);
-  await defineNewsJobs(boss);
-  await definePipelineJobs(boss);
-  if (database.engine.kind === 'pglite') {
-    // The embedded database has no other process: claims left by a crash can be dropped at once.
-    const released = await createPipelineRepository(database.db).releaseAllClaims();
-    if (released > 0) logger.warn(`released ${released} article steps interrupted by the last shutdown`);
-  }
-  if (runsWorker) {
-    await workAuthJobs(boss, services.auth, rootLogger.child({ name: 'auth' }));
-    await workNewsJobs(boss, {
-      repository: createNewsRepository(database.db),
-      sources: createNewsSources(config.news),
-      bus,
-      logger: rootLogger.child({ name: 'news' }),
-    });
-    await workPipelineJobs(boss, services.pipeline, pipelineLogger, config.pipeline.concurrency);
-  }
-  const scraperRepository = createScraperRepository(database.db);
-  // The embedded database has one process: a run owned before this start was owned by a process now gone.
-  if (database.engine.kind === 'pglite') await scraperRepository.releaseAll();
-  const scraperSupervisor = runsWorker
-    ? createScraperSupervisor({
-        repository: scraperRepository,
-        logger: rootLogger.child({ name: 'scraper' }),
-        scraperDir: path.join(config.dataDir, 'scraper'),
-        logDir: config.logDir,
-        logLevel: config.logLevel,
-        chromiumPath: config.scraper.chromiumPath,
-        source: projectSourceConfig({
-          appOrigin,
-          mininghubToken: config.news.mininghubToken,
-          mininghubBaseUrl: config.news.mininghubBaseUrl,
-        }),
-      })
-    : undefined;
-  const app = runsApi ? await buildApp({ config, logger: rootLogger, db: database.db, bus, services }) : undefined;
+  const app = server.app;
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     logger.info(`listening on http://${config.host}:${config.port} (role ${config.role})`);
@@ -119,7 +78,19 @@ async function main(): Promise<void> {
     logger.info(`worker started (role ${config.role})`);
   }
   // After listening: the scraper child crawls the demo directory this server serves.
-  scraperSupervisor?.start();
+  if (runsWorker) {
+    server.startScraper({
+      scraperDir: path.join(config.dataDir, 'scraper'),
+      logDir: config.logDir,
+      logLevel: config.logLevel,
+      chromiumPath: config.scraper.chromiumPath,
+      source: projectSourceConfig({
+        appOrigin,
+        mininghubToken: config.news.mininghubToken,
+        mininghubBaseUrl: config.news.mininghubBaseUrl,
+      }),
+    });
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -132,10 +103,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 5_000);
     forced.unref();
     try {
-      await scraperSupervisor?.close(); // the crawl stops where it is and continues after the restart
-      await app?.close(); // stops accepting requests, lets in-flight ones finish
-      await boss.stop({ graceful: true, timeout: SHUTDOWN_GRACE_MS }); // running jobs finish or go back to the queue
-      await bus.close();
+      // The scraper, the app, the queue (running jobs finish or go back to it) and the live bus.
+      await server.close({ graceful: true, timeout: SHUTDOWN_GRACE_MS });
       await database.close();
       logger.info('shutdown complete');
     } catch (error) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
 import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
 import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
-import { createLocalOutboxAdapter } from './adapters/crm/local-outbox-adapter.ts';
+import { createLocalOutboxAdapter, exportOutboxCsv } from './adapters/crm/local-outbox-adapter.ts';
 import type { Db } from './db/client.ts';
 import { nullLiveBus, type LiveBus } from './live/live-bus.ts';
 import { createSilentLogger, type Logger } from './logging.ts';
@@ -20,6 +20,7 @@ import { createLoginThrottleRepository } from './modules/auth/login-throttle.rep
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { createPinboardRepository } from './modules/pinboard/pinboard.repository.ts';
 import { createPinboardService } from './modules/pinboard/pinboard.service.ts';
@@ -92,6 +93,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       news: newsRepository,
       bus,
       enqueueArticle: options.boss ? enqueuePipelineArticle(options.boss) : noQueue,
+      exportOutbox: (pushedBy) => exportOutboxCsv(db, pushedBy),
       steps: createPipelineSteps({
         repository: pipelineRepository,
         analyser,
@@ -104,6 +106,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       }),
     }),
     stats: createStatsService(createStatsRepository(db)),
+    health: createHealthService(db),
     scraper: createScraperService({
       repository: createScraperRepository(db),
       outputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),

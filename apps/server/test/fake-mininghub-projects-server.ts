@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadDemoDirectory } from '../src/adapters/project-sources/demo-directory-data.ts';
+import { loadDemoDirectory } from '../src/demo/directory/demo-directory.ts';
 
 /** One project as the fake API holds it: the relationships answer is built from it. */
 export interface FakeMiningHubProject {

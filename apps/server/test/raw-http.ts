@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { ERROR_STATUS, errorBodySchema } from '@mining-hub/contract/errors';
 import type { ZodApp } from '../src/http/types.ts';
 
 export interface RawResponse {
@@ -76,12 +77,16 @@ export async function listenOnFreePort(app: ZodApp): Promise<number> {
   return address.port;
 }
 
-/** A refusal as the API gives it: 4xx with `{detail}` (a HEAD answer has no body to carry it). */
+/**
+ * A refusal as the API gives it: 4xx with `{detail, code}`, the code from the contract's catalogue and
+ * sent with its own status (a HEAD answer has no body to carry it).
+ */
 export function isRefusal(method: string, response: RawResponse): boolean {
   if (response.status < 400 || response.status >= 500) return false;
   if (method === 'HEAD') return true;
   try {
-    return typeof JSON.parse(response.body).detail === 'string';
+    const body = errorBodySchema.safeParse(JSON.parse(response.body));
+    return body.success && ERROR_STATUS[body.data.code] === response.status;
   } catch {
     return false;
   }

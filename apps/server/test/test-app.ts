@@ -3,20 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UserRole } from '@mining-hub/contract/auth';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { compose } from '../src/composition.ts';
 import type { AppConfig } from '../src/config.ts';
 import type { ZodApp } from '../src/http/types.ts';
-import { createLiveBus, type LiveBus } from '../src/live/live-bus.ts';
+import type { LiveBus } from '../src/live/live-bus.ts';
 import { createSilentLogger } from '../src/logging.ts';
 import type { NewsSource } from '../src/adapters/news-sources/news-source.ts';
-import { startJobQueue, type PgBoss } from '../src/jobs/queue.ts';
-import { defineNewsJobs, workNewsJobs } from '../src/modules/news/news.jobs.ts';
-import { createNewsRepository } from '../src/modules/news/news.repository.ts';
-import { definePipelineJobs, workPipelineJobs } from '../src/modules/pipeline/pipeline.jobs.ts';
-import { createServices, type ServiceOptions, type Services } from '../src/services.ts';
-import { createScraperRepository } from '../src/modules/scraper/scraper.repository.ts';
-import { createScraperSupervisor, type ScraperSupervisor } from '../src/modules/scraper/scraper.supervisor.ts';
-import type { ProjectSourceConfig } from '../src/scraper/scraper-messages.ts';
+import type { PgBoss } from '../src/jobs/queue.ts';
+import type { ServiceOptions, Services } from '../src/services.ts';
+import type { ProjectSourceConfig } from '../src/adapters/project-sources/project-sources.ts';
 import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
 
 /** The origin `app.inject` requests come from (its default Host is localhost:80). */
@@ -65,60 +60,48 @@ export interface TestAppOptions {
   liveSessionRecheckMs?: number;
 }
 
-/** buildApp on a fresh database of the given engine, without the web bundle. */
+/** The server as main.ts composes it (`compose`), on a fresh database of the given engine, without the web bundle. */
 export async function createTestApp(kind: EngineKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(kind));
-  const logger = createSilentLogger();
-  const bus = await createLiveBus({ postgresUrl: database.url, logger });
-  const boss = options.newsSources || options.pipelineJobs ? await startJobQueue(database.handle, logger) : undefined;
   const logDir = options.logDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-logs-')));
   const scraperDir = options.scraperDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-scraper-')));
-  const services = createServices(database.handle.db, {
-    boss,
-    bus,
-    logger,
-    scraperOutputDir: path.join(scraperDir, 'outputs'),
-    scraperStartWaitMs: options.scraperSupervisor ? undefined : 0,
-    pipeline: options.pipeline,
-    newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
-    logDir,
-  });
-  await services.prompts.ensureDefaultPrompt(); // as main.ts does at start
-  if (boss && options.pipelineJobs) {
-    await definePipelineJobs(boss);
-    await workPipelineJobs(boss, services.pipeline, logger, 4);
-  }
-  if (boss && options.newsSources) {
-    await defineNewsJobs(boss);
-    await workNewsJobs(boss, {
-      repository: createNewsRepository(database.handle.db),
-      sources: options.newsSources,
-      bus,
-      logger,
-      sourceTimeoutMs: options.newsSourceTimeoutMs,
-    });
-  }
-  const app = await buildApp({
-    config: {
-      publicOrigin: undefined,
-      trustProxy: options.trustProxy ?? false,
-      webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-bundle'),
+  const server = await compose({
+    database: database.handle,
+    logger: createSilentLogger(),
+    postgresUrl: database.url,
+    jobQueue: Boolean(options.newsSources || options.pipelineJobs),
+    services: {
+      scraperOutputDir: path.join(scraperDir, 'outputs'),
+      scraperStartWaitMs: options.scraperSupervisor ? undefined : 0,
+      pipeline: options.pipeline,
+      newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
+      logDir,
     },
-    logger,
-    db: database.handle.db,
-    bus,
-    liveSessionRecheckMs: options.liveSessionRecheckMs,
-    services,
+    api: {
+      config: {
+        publicOrigin: undefined,
+        trustProxy: options.trustProxy ?? false,
+        webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-bundle'),
+      },
+      liveSessionRecheckMs: options.liveSessionRecheckMs,
+    },
+    // Only the jobs a test asks for run, on this process (as a worker role would).
+    jobs: {
+      work: true,
+      news: options.newsSources
+        ? { sources: options.newsSources, sourceTimeoutMs: options.newsSourceTimeoutMs }
+        : undefined,
+      pipeline: options.pipelineJobs ? { concurrency: 4 } : undefined,
+    },
   });
+  const { app, services, bus, boss } = server;
+  if (!app) throw new Error('the composition built no HTTP app');
   let origin: string | undefined;
-  let supervisor: ScraperSupervisor | undefined;
   if (options.scraperSupervisor) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : undefined;
-    supervisor = createScraperSupervisor({
-      repository: createScraperRepository(database.handle.db),
-      logger,
+    server.startScraper({
       scraperDir,
       logDir,
       logLevel: options.scraperSupervisor.logLevel ?? 'info',
@@ -127,7 +110,6 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       pollMs: 100,
       stopGraceMs: options.scraperSupervisor.stopGraceMs,
     });
-    supervisor.start();
   }
   return {
     app,
@@ -139,10 +121,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     scraperDir,
     origin,
     close: async () => {
-      await supervisor?.close();
-      await app.close();
-      await boss?.stop({ graceful: false, close: true });
-      await bus.close();
+      await server.close({ graceful: false, close: true });
       if (!options.database) await database.drop();
       if (!options.logDir) await rm(logDir, { recursive: true, force: true });
       if (!options.scraperDir) await rm(scraperDir, { recursive: true, force: true });

@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx body carries a human-readable `detail`; the web app shows it as is. */
-export const errorBodySchema = z.object({ detail: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** 429 answers also say how many seconds to wait. */
-export const throttledBodySchema = z.object({ detail: z.string(), wait_time: z.number().int().nonnegative() });
-export type ThrottledBody = z.infer<typeof throttledBodySchema>;
-
 /** `{success: true}` acknowledgement for calls whose response the spec leaves open. */
 export const okSchema = z.object({ success: z.literal(true) });
 

@@ -5,8 +5,8 @@ import * as cheerio from 'cheerio';
 import type { LightMyRequestResponse } from 'fastify';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoCorpus } from '../adapters/news-sources/demo-corpus.ts';
-import { loadDemoDirectory } from '../adapters/project-sources/demo-directory-data.ts';
+import { loadDemoCorpus } from '../demo/news/demo-corpus.ts';
+import { loadDemoDirectory } from '../demo/directory/demo-directory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 const APP_CSP =

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { ERROR_CODES } from '@mining-hub/contract/errors';
+import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 describe('the one error handler', () => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe('the one error handler', () => {
   it('answers an unexpected error 500 without its message, SQL or stack, and keeps serving', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/test-boom', headers: { cookie } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'Internal server error' });
+    expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal' });
     expect(response.body).not.toMatch(/secret_table|SELECT|at /);
     expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
   });
@@ -31,4 +32,36 @@ describe('the one error handler', () => {
       'password',
     ]);
   });
+
+  it('describes every error body in the OpenAPI document as {detail, code} with the catalogue of codes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const errorSchemas = Object.values(doc.paths as Record<string, Record<string, OpenApiOperation>>)
+      .flatMap((operations) => Object.values(operations))
+      .flatMap((operation) => Object.entries(operation.responses ?? {}))
+      .filter(([status]) => Number(status) >= 400)
+      .map(([, response]) => response.content?.['application/json']?.schema);
+    expect(errorSchemas.length).toBeGreaterThan(20);
+    for (const schema of errorSchemas) {
+      expect(schema?.required).toEqual(expect.arrayContaining(['detail', 'code']));
+      expect(schema?.properties?.code?.enum).toEqual([...ERROR_CODES]);
+    }
+  });
+
+  it('answers a validation error 400 with code validation_failed naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pinboard/quick-links',
+      headers: { cookie, origin: APP_ORIGIN },
+      payload: { label: 'x', url: 'javascript:alert(1)' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: expect.stringContaining('body.url'), code: 'validation_failed' });
+  });
 });
+
+interface OpenApiOperation {
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, { enum?: string[] }> } }> }
+  >;
+}

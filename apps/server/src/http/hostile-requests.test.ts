@@ -92,6 +92,7 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
     expect(right.status).toBe(429);
     expect(JSON.parse(right.body)).toEqual({
       detail: expect.stringContaining('Too many'),
+      code: 'rate_limited',
       wait_time: expect.any(Number),
     });
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
@@ -149,7 +150,10 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
       'X-Forwarded-For: 198.51.100.3',
     ]);
     expect(nul.status).toBe(400);
-    expect(JSON.parse(nul.body)).toEqual({ detail: 'Request body contains a NUL character (in field "email")' });
+    expect(JSON.parse(nul.body)).toEqual({
+      detail: 'Request body contains a NUL character (in field "email")',
+      code: 'invalid_request',
+    });
     const surrogate = await postJson(
       '/api/v1/pinboard/quick-links',
       '{"label": "\\ud83d", "url": "https://example.com", "color": "#2563eb"}',
@@ -159,7 +163,7 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
     expect(JSON.parse(surrogate.body).detail).toBe('Request body contains an unpaired surrogate (in field "label")');
   });
 
-  it('answers the framework own refusals with {detail}: content type, size, URL, headers', async () => {
+  it('answers the framework own refusals with {detail, code}: content type, size, URL, headers', async () => {
     const huge = Buffer.alloc(2 * 1024 * 1024, 'a');
     const cases: { name: string; send: () => Promise<{ status: number; body: string }>; status: number }[] = [
       {
@@ -224,10 +228,17 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
         status: 400,
       },
     ];
+    const codeOf: Record<number, string> = {
+      400: 'invalid_request',
+      413: 'payload_too_large',
+      414: 'uri_too_long',
+      415: 'unsupported_media_type',
+      431: 'headers_too_large',
+    };
     for (const { name, send, status } of cases) {
       const response = await send();
       expect(response.status, name).toBe(status);
-      expect(JSON.parse(response.body), name).toEqual({ detail: expect.any(String) });
+      expect(JSON.parse(response.body), name).toEqual({ detail: expect.any(String), code: codeOf[status] });
     }
     expect((await rawRequest(port, requestHead(port, 'GET', '/health'))).status).toBe(200);
   });

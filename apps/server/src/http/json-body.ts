@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { invalidRequest } from '../errors.ts';
 
 /**
  * Parses a JSON request body, refusing what no field of ours may hold: NUL characters (PostgreSQL
@@ -7,7 +7,7 @@ import { badRequest } from '../errors.ts';
  * prototype-poisoning keys Fastify's own parser refuses. Keys are checked like values.
  */
 export function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') throw badRequest('Request body is empty; send a JSON object');
+  if (text.trim() === '') throw invalidRequest('Request body is empty; send a JSON object');
   let problem: string | undefined;
   const note = (found: string) => (problem ??= found);
   let parsed: unknown;
@@ -25,9 +25,9 @@ export function parseJsonBody(text: string): unknown {
       return value;
     });
   } catch {
-    throw badRequest('Request body is not valid JSON');
+    throw invalidRequest('Request body is not valid JSON');
   }
-  if (problem) throw badRequest(problem);
+  if (problem) throw invalidRequest(problem);
   return parsed;
 }
 
@@ -47,12 +47,12 @@ export function registerJsonBodyParser(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      if (!request.routeOptions.schema?.body) throw badRequest('This request takes no body');
+      if (!request.routeOptions.schema?.body) throw invalidRequest('This request takes no body');
       let text: string;
       try {
         text = utf8.decode(body as Buffer);
       } catch {
-        throw badRequest('Request body is not valid UTF-8');
+        throw invalidRequest('Request body is not valid UTF-8');
       }
       const parsed = parseJsonBody(text);
       inspect?.(request, text);

@@ -45,7 +45,7 @@ describe('request security over the whole route table', () => {
     expect(publicOnes).toEqual(PUBLIC_API_ROUTES);
   });
 
-  it('answers 401 {detail} on every protected route without a session', async () => {
+  it('answers 401 {detail, code} on every protected route without a session', async () => {
     for (const route of routes().filter((r) => isProtectedPath(r.url) && !r.isPublic && r.method !== 'HEAD')) {
       const response = await t.app.inject({
         method: route.method as 'GET',
@@ -53,7 +53,10 @@ describe('request security over the whole route table', () => {
         headers: { origin: APP_ORIGIN },
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(response.json(), `${route.method} ${route.url}`).toEqual({ detail: 'Authentication required' });
+      expect(response.json(), `${route.method} ${route.url}`).toEqual({
+        detail: 'Authentication required',
+        code: 'unauthenticated',
+      });
     }
   });
 
@@ -70,6 +73,7 @@ describe('request security over the whole route table', () => {
         });
         expect(response.statusCode, `${route.method} ${route.url} from ${origin}`).toBe(403);
         expect(response.json().detail).toBeTruthy();
+        expect(response.json().code).toBe('forbidden');
       }
     }
   });
@@ -85,10 +89,10 @@ describe('request security over the whole route table', () => {
     expect(new Set(canonical.map(({ response }) => response.status))).toEqual(new Set([401]));
   });
 
-  it('answers unknown routes 404 {detail}', async () => {
+  it('answers unknown routes 404 {detail, code}', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing', headers: { cookie } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Route GET /api/v1/no-such-thing not found' });
+    expect(response.json()).toEqual({ detail: 'Route GET /api/v1/no-such-thing not found', code: 'not_found' });
   });
 });
 
@@ -132,7 +136,7 @@ describe.each(testEngines)('roles over the whole route table on %s', (engine) =>
     );
   });
 
-  it('refuses a member 403 {detail} on every admin route, and lets an admin past the role check', async () => {
+  it('refuses a member 403 {detail, code} on every admin route, and lets an admin past the role check', async () => {
     for (const route of adminRoutes()) {
       const label = `${route.method} ${route.url}`;
       const asMember = await t.app.inject({
@@ -141,7 +145,7 @@ describe.each(testEngines)('roles over the whole route table on %s', (engine) =>
         headers: { origin: APP_ORIGIN, cookie: member },
       });
       expect(asMember.statusCode, label).toBe(403);
-      expect(asMember.json(), label).toEqual({ detail: ADMINS_ONLY });
+      expect(asMember.json(), label).toEqual({ detail: ADMINS_ONLY, code: 'forbidden' });
       const asAdmin = await t.app.inject({
         method: route.method as 'GET',
         url: route.path,

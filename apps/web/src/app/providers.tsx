@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useAuth } from '../features/auth/auth-context.ts';
+import { useAuth } from '../lib/auth-context.ts';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { LiveProvider } from '../lib/live-context.tsx';
 import { LiveQuerySync } from './live-query-sync.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_DENIED_MESSAGE } from '../features/auth/access.ts';
+import { ACCESS_DENIED_MESSAGE } from '../lib/access.ts';
 import { LiveProvider } from '../lib/live-context.tsx';
 import { stubApi } from '../test/fake-api.ts';
 import { renderWithQueryClient, TEST_ADMIN, TEST_MEMBER } from '../test/render.tsx';

@@ -41,7 +41,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }),
+            // The dashboard shows the pin board; features never import each other, so the app composes them.
+            lazy: async () => {
+              const [{ DashboardPage }, { PinBoard }] = await Promise.all([
+                import('../features/dashboard/dashboard-page.tsx'),
+                import('../features/pinboard/components/pin-board.tsx'),
+              ]);
+              return { Component: () => <DashboardPage pinBoard={<PinBoard />} /> };
+            },
           },
           {
             path: 'news-signals',

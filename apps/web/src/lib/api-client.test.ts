@@ -1,7 +1,7 @@
 import { okSchema } from '@mining-hub/contract/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiBlob, apiRequest, NO_RESPONSE_STATUS } from './api-client.ts';
+import { ApiError, apiBlob, apiRequest, isApiError, isRefusal, NO_RESPONSE_STATUS } from './api-client.ts';
 
 function answer(status: number, body: string, contentType = 'application/json') {
   vi.stubGlobal('fetch', async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -28,19 +28,23 @@ describe('apiRequest', () => {
     await expect(apiRequest('/things', schema)).resolves.toEqual({ success: true, data: { n: 3 } });
   });
 
-  it('turns a 4xx with a detail into an ApiError carrying status, detail and body', async () => {
-    answer(401, JSON.stringify({ detail: 'Invalid credentials' }));
+  it('turns a 4xx with a detail into an ApiError carrying status, detail, code and body', async () => {
+    answer(401, JSON.stringify({ detail: 'Invalid credentials', code: 'unauthenticated' }));
     const error = await failure(apiRequest('/auth/login', okSchema, { method: 'POST', body: {} }));
     expect(error.status).toBe(401);
     expect(error.detail).toBe('Invalid credentials');
-    expect(error.body).toEqual({ detail: 'Invalid credentials' });
+    expect(error.code).toBe('unauthenticated');
+    expect(isApiError(error, 'unauthenticated')).toBe(true);
+    expect(isApiError(error, 'forbidden')).toBe(false);
+    expect(error.body).toEqual({ detail: 'Invalid credentials', code: 'unauthenticated' });
   });
 
   it('keeps the extra fields of a throttled answer in the body', async () => {
-    answer(429, JSON.stringify({ detail: 'Too many attempts', wait_time: 42 }));
+    answer(429, JSON.stringify({ detail: 'Too many attempts', code: 'rate_limited', wait_time: 42 }));
     const error = await failure(apiRequest('/auth/login', okSchema, { method: 'POST' }));
     expect(error.status).toBe(429);
-    expect(error.body).toEqual({ detail: 'Too many attempts', wait_time: 42 });
+    expect(error.code).toBe('rate_limited');
+    expect(error.body).toEqual({ detail: 'Too many attempts', code: 'rate_limited', wait_time: 42 });
   });
 
   it('words a failure without a JSON detail by its status', async () => {
@@ -49,6 +53,19 @@ describe('apiRequest', () => {
     expect(error.status).toBe(502);
     expect(error.detail).toMatch(/^Server error: 502/);
     expect(error.body).toBe('<html>Bad gateway</html>');
+    expect(error.code).toBeUndefined();
+    expect(isRefusal(error)).toBe(false);
+  });
+
+  it('reads the code only from the catalogue, and a 4xx code as a refusal', async () => {
+    answer(400, JSON.stringify({ detail: 'Bad', code: 'no_such_code' }));
+    expect((await failure(apiRequest('/things', okSchema))).code).toBeUndefined();
+    answer(409, JSON.stringify({ detail: 'Article 1 is new; push needs summarised', code: 'invalid_status' }));
+    const refused = await failure(apiRequest('/things', okSchema));
+    expect(refused.code).toBe('invalid_status');
+    expect(isRefusal(refused)).toBe(true);
+    answer(500, JSON.stringify({ detail: 'Internal server error', code: 'internal' }));
+    expect(isRefusal(await failure(apiRequest('/things', okSchema)))).toBe(false);
   });
 
   it('reports an unreachable server as status 0', async () => {
@@ -93,7 +110,7 @@ describe('apiBlob', () => {
   });
 
   it('turns a failed download into an ApiError with the detail', async () => {
-    answer(404, JSON.stringify({ detail: 'File not found' }));
+    answer(404, JSON.stringify({ detail: 'File not found', code: 'not_found' }));
     const error = await failure(apiBlob('/scraper/download/json/gone.json'));
     expect(error.status).toBe(404);
     expect(error.detail).toBe('File not found');

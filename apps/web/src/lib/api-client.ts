@@ -1,3 +1,4 @@
+import { ERROR_STATUS, isErrorCode, type ErrorCode } from '@mining-hub/contract/errors';
 import type { z } from 'zod';
 
 export const API_BASE = '/api/v1';
@@ -6,10 +7,15 @@ export const API_TIMEOUT_MS = 30_000;
 /** Status used for failures that never got an HTTP answer (network down, timeout). */
 export const NO_RESPONSE_STATUS = 0;
 
-/** A failed API call: the HTTP status, the server's `detail` message and the raw body for callers that need more. */
+/**
+ * A failed API call: the HTTP status, the server's `detail` message (to show), its `code` from the
+ * contract's catalogue (to branch on; undefined when no API answered, e.g. network down or a proxy's
+ * page) and the raw body for callers that need more.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  readonly code: ErrorCode | undefined;
   readonly body: unknown;
 
   constructor(status: number, detail: string, body: unknown) {
@@ -17,12 +23,24 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.code = codeOf(body);
     this.body = body;
   }
 }
 
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
+/** Whether `error` is a failed API call, and when `code` is given, one the server answered with that code. */
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** Whether `error` is the server refusing the request itself (a 4xx code), whose `detail` says why. */
+export function isRefusal(error: unknown): error is ApiError {
+  return isApiError(error) && error.code !== undefined && ERROR_STATUS[error.code] < 500;
+}
+
+function codeOf(body: unknown): ErrorCode | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return isErrorCode(body.code) ? body.code : undefined;
 }
 
 export interface ApiRequestOptions {

@@ -25,7 +25,7 @@ export function stubApi(respond: Responder): FakeRequest[] {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
-    const answer = respond(request) ?? { status: 404, body: { detail: 'Not found' } };
+    const answer = respond(request) ?? { status: 404, body: { detail: 'Not found', code: 'not_found' } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

@@ -2,7 +2,7 @@ import type { User } from '@mining-hub/contract/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AuthContext, type AuthContextValue } from '../features/auth/auth-context.ts';
+import { AuthContext, type AuthContextValue } from '../lib/auth-context.ts';
 
 export const TEST_ADMIN: User = { id: 1, email: 'ada@example.com', name: 'Ada Miner', role: 'admin' };
 export const TEST_MEMBER: User = { id: 2, email: 'max@example.com', name: 'Max Member', role: 'member' };

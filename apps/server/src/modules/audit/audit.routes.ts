@@ -1,5 +1,5 @@
 import { auditListResponseSchema, auditQuerySchema } from '@mining-hub/contract/audit';
-import { errorBodySchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import type { ZodApp } from '../../http/types.ts';
 import type { AuditService } from './audit.service.ts';
 

@@ -53,7 +53,7 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
-    expect(wrongPassword.json()).toEqual({ detail: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({ detail: 'Invalid email or password', code: 'unauthenticated' });
   });
 
   it('throttles an account after repeated failures with 429 {detail, wait_time}, even for the right password', async () => {
@@ -63,7 +63,11 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
     }
     const throttled = await login({ email, password });
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toEqual({ detail: expect.stringContaining('Too many'), wait_time: expect.any(Number) });
+    expect(throttled.json()).toEqual({
+      detail: expect.stringContaining('Too many'),
+      code: 'rate_limited',
+      wait_time: expect.any(Number),
+    });
     expect(throttled.json().wait_time).toBeGreaterThan(0);
     expect(throttled.json().wait_time).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs / 1000);
   });
@@ -120,7 +124,7 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
       payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'Request body is not valid JSON' });
+    expect(malformed.json()).toEqual({ detail: 'Request body is not valid JSON', code: 'invalid_request' });
   });
 
   it('logs out: the old cookie stops working and the cookie is cleared', async () => {
@@ -175,7 +179,7 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
   it('answers 401 {detail} without a session', async () => {
     const response = await me();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: 'Authentication required' });
+    expect(response.json()).toEqual({ detail: 'Authentication required', code: 'unauthenticated' });
     expect((await me('mh_session=forged-token')).statusCode).toBe(401);
   });
 });

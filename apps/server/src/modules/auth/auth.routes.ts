@@ -1,5 +1,6 @@
 import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@mining-hub/contract/auth';
-import { errorBodySchema, okSchema, throttledBodySchema } from '@mining-hub/contract/common';
+import { okSchema } from '@mining-hub/contract/common';
+import { errorBodySchema, throttledBodySchema } from '@mining-hub/contract/errors';
 import { changePasswordRequestSchema } from '@mining-hub/contract/users';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../http/security.ts';

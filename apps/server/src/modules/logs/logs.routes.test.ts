@@ -147,7 +147,7 @@ describe('logs routes', () => {
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: message });
+    expect(response.json()).toEqual({ detail: message, code: 'validation_failed' });
   });
 
   it('answers 400 for a From after To and a To in the future', async () => {
@@ -160,10 +160,10 @@ describe('logs routes', () => {
     });
     const backwards = await read(range('02/03/2025', '01/03/2025'));
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ detail: CUSTOM_RANGE_MESSAGES.fromAfterTo });
+    expect(backwards.json()).toEqual({ detail: CUSTOM_RANGE_MESSAGES.fromAfterTo, code: 'validation_failed' });
     const future = await read(range('01/03/2025', '01/01/2099'));
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toEqual({ detail: CUSTOM_RANGE_MESSAGES.toInFuture });
+    expect(future.json()).toEqual({ detail: CUSTOM_RANGE_MESSAGES.toInFuture, code: 'validation_failed' });
   });
 
   it.each([

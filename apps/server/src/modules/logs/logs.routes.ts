@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import { logFilesResponseSchema, logReadRequestSchema, logReadResponseSchema } from '@mining-hub/contract/logs';
 import type { ZodApp } from '../../http/types.ts';
 import type { LogsService } from './logs.service.ts';

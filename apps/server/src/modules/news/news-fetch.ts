@@ -4,7 +4,7 @@ import type { NewsSource } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { matchesQuery, tagArticle } from './article-classifier.ts';
-import { htmlToText, sanitizeArticleHtml } from './article-html.ts';
+import { htmlToText, sanitizeArticleHtml } from '../../lib/article-html.ts';
 import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './news.repository.ts';
 
 export interface NewsFetchDeps {

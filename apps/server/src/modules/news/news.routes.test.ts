@@ -213,7 +213,7 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     await setStatus('half-written');
     const broken = await get(alice.cookie, `articles/session/${sessionId}`);
     expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toEqual({ detail: 'Internal server error' });
+    expect(broken.json()).toEqual({ detail: 'Internal server error', code: 'internal' });
     await setStatus(article.status);
     expect((await get(alice.cookie, `articles/session/${sessionId}`)).json().data[0]).toEqual(article);
   });

@@ -1,4 +1,4 @@
-import { errorBodySchema, throttledBodySchema } from '@mining-hub/contract/common';
+import { errorBodySchema, throttledBodySchema } from '@mining-hub/contract/errors';
 import {
   articleIdsResponseSchema,
   articlePageResponseSchema,

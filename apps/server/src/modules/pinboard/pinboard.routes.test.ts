@@ -67,7 +67,7 @@ describe.each(testEngines)('pin board routes on %s', (engine) => {
     ).json().data;
     const put = await call(bob, 'PUT', `quick-links/${link.id}`, { label: 'Stolen', url: 'https://evil.example' });
     expect(put.statusCode).toBe(404);
-    expect(put.json()).toEqual({ detail: `Quick link ${link.id} not found` });
+    expect(put.json()).toEqual({ detail: `Quick link ${link.id} not found`, code: 'not_found' });
     expect((await call(bob, 'DELETE', `quick-links/${link.id}`)).statusCode).toBe(404);
     expect((await call(bob, 'DELETE', `widgets/${widget.id}`)).statusCode).toBe(404);
     const links = (await call(alice, 'GET', 'quick-links')).json().data;

@@ -1,4 +1,5 @@
-import { errorBodySchema, idParamsSchema, okSchema } from '@mining-hub/contract/common';
+import { idParamsSchema, okSchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import {
   quickLinkInputSchema,
   quickLinkListResponseSchema,

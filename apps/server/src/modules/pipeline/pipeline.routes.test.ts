@@ -131,7 +131,9 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
 
   it('expands, analyses and pushes one article, refusing each step out of order with 409', async () => {
     const articleId = id('Release one');
-    expect((await post(alice.cookie, 'openai/process-article', { article_id: articleId })).statusCode).toBe(409);
+    const outOfOrder = await post(alice.cookie, 'openai/process-article', { article_id: articleId });
+    expect(outOfOrder.statusCode).toBe(409);
+    expect(outOfOrder.json()).toEqual({ detail: expect.stringContaining('analyse needs'), code: 'invalid_status' });
 
     const expanded = await post(alice.cookie, 'expand-article', { article_id: articleId });
     expect(expanded.statusCode, expanded.body).toBe(200);
@@ -230,6 +232,7 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
     const response = await post(alice.cookie, 'batch/process-selected', payload);
     expect(response.statusCode).toBe(status);
     expect(response.json().detail).toBeTruthy();
+    expect(response.json().code).toBe(status === 404 ? 'not_found' : 'validation_failed');
   });
 
   it("answers 404 for an article of another user's session", async () => {

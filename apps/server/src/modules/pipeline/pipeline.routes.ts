@@ -1,5 +1,4 @@
-import { ownerFilterFor } from '@mining-hub/contract/auth';
-import { errorBodySchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import {
   articleStepRequestSchema,
   articleStepResponseSchema,
@@ -23,10 +22,7 @@ const STEP_PATHS: [string, PipelineStep][] = [
 ];
 
 /** Expand, analyse and push one article; process a selection as a batch and report its progress. */
-export function registerPipelineRoutes(
-  app: ZodApp,
-  deps: { pipeline: PipelineService; exportOutbox: (pushedBy: number | undefined) => Promise<string> },
-): void {
+export function registerPipelineRoutes(app: ZodApp, deps: { pipeline: PipelineService }): void {
   for (const [path, step] of STEP_PATHS) {
     app.post(
       path,
@@ -75,6 +71,6 @@ export function registerPipelineRoutes(
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="crm-outbox.csv"')
-      .send(await deps.exportOutbox(ownerFilterFor(requireUser(request)))),
+      .send(await deps.pipeline.exportOutbox(requireUser(request))),
   );
 }

@@ -2,19 +2,21 @@ import crypto from 'node:crypto';
 import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/auth';
 import type { Article } from '@mining-hub/contract/news';
 import type { BatchStatus } from '@mining-hub/contract/pipeline';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { invalidStatus, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
-import type { NewsRepository } from '../news/news.repository.ts';
 import { nextStep as nextStepOf, type PipelineSteps } from './pipeline-steps.ts';
 import type { PipelineRepository, PipelineStep } from './pipeline.repository.ts';
 
 export interface PipelineServiceDeps {
   repository: PipelineRepository;
-  news: NewsRepository;
+  /** Reads an article back after a step (the news repository provides it). */
+  news: { findArticle(id: number): Promise<Article | undefined> };
   steps: PipelineSteps;
   bus: LiveBus;
   /** Queues one article of a batch. */
   enqueueArticle: (batchId: string, articleId: number) => Promise<void>;
+  /** The local CRM outbox as CSV: the notes of what `pushedBy` pushed, or all of them (undefined). */
+  exportOutbox: (pushedBy: number | undefined) => Promise<string>;
 }
 
 /** The article steps on demand (the card's buttons) and batches (Process Selected). */
@@ -45,7 +47,7 @@ export function createPipelineService(deps: PipelineServiceDeps) {
     async runStep(viewer: Viewer, step: PipelineStep, articleId: number): Promise<Article> {
       await visibleArticle(viewer, articleId);
       const outcome = await deps.steps.run(step, articleId, { finalAttempt: true, actorId: viewer.id });
-      if (outcome.kind === 'refused') throw conflict(outcome.reason);
+      if (outcome.kind === 'refused') throw invalidStatus(outcome.reason);
       const article = await deps.news.findArticle(articleId);
       if (!article) throw notFound(`Article ${articleId} not found`);
       return article;
@@ -56,17 +58,18 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), articleIds);
       const unknown = articleIds.filter((id) => !visible.has(id));
       if (unknown.length > 0) {
-        throw new AppError(
-          404,
-          'not_found',
-          `Articles not found: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`,
-        );
+        throw notFound(`Articles not found: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`);
       }
       const batchId = crypto.randomUUID();
       const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds);
       for (const articleId of queued) await deps.enqueueArticle(batchId, articleId);
       await deps.repository.markBatchFinishedIfDone(batchId);
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
+    },
+
+    /** The CRM outbox as CSV: a member's holds the notes of what they pushed, an admin's holds all. */
+    exportOutbox(viewer: Viewer): Promise<string> {
+      return deps.exportOutbox(ownerFilterFor(viewer));
     },
 
     /** Batch progress (SPEC.md section 3); only its owner (and admins) see it. */

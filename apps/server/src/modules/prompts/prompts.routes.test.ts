@@ -149,7 +149,7 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
 
     const unknown = await call('POST', '/2147483647/activate');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Prompt 2147483647 not found' });
+    expect(unknown.json()).toEqual({ detail: 'Prompt 2147483647 not found', code: 'not_found' });
     expect((await call('POST', '/abc/activate')).statusCode).toBe(400);
     expect((await call('PUT', '/2147483647', draft())).statusCode).toBe(404);
     expect(await activeIds()).toEqual([older.id]);
@@ -227,6 +227,7 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
     expect(created.json()).toEqual({
       detail:
         'The output schema has errors: Function name "bad name" is invalid: use 1-64 letters, digits, underscores or hyphens; Field "tags" is an array without items; say what it holds',
+      code: 'validation_failed',
     });
     const updated = await call('PUT', `/${active.json().data.id}`, draft({ function_schema: schema }));
     expect(updated.statusCode).toBe(400);
@@ -265,18 +266,18 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
     const before = await list();
     const huge = await call('POST', '', draft({ prompt_text: 'x'.repeat(1024 * 1024) }));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ detail: 'Request body is too large' });
+    expect(huge.json()).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
 
     const proto = JSON.stringify(draft()).replace('"signal_summary":', '"__proto__":');
     const protoResponse = await call('POST', '', proto, 'application/json');
     expect(protoResponse.statusCode).toBe(400);
-    expect(protoResponse.json()).toEqual({ detail: 'The key "__proto__" is not allowed' });
+    expect(protoResponse.json()).toEqual({ detail: 'The key "__proto__" is not allowed', code: 'invalid_request' });
     const protoValidate = await call('POST', '/validate-schema', `{"schema": {"__proto__": {}}}`, 'application/json');
     expect(protoValidate.statusCode).toBe(400);
 
     const broken = await call('POST', '', '{"name": "x",', 'application/json');
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ detail: 'Request body is not valid JSON' });
+    expect(broken.json()).toEqual({ detail: 'Request body is not valid JSON', code: 'invalid_request' });
     expect((await call('POST', '', 'name=x', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
     expect((await call('PUT', `/${before[0]?.id}`, 'plain words', 'text/plain')).statusCode).toBe(415);
     expect(await list()).toEqual(before);

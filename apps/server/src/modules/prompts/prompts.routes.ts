@@ -1,4 +1,5 @@
-import { errorBodySchema, idParamsSchema } from '@mining-hub/contract/common';
+import { idParamsSchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import {
   createPromptRequestSchema,
   promptInputSchema,
@@ -12,7 +13,7 @@ import { registerJsonBodyParser } from '../../http/json-body.ts';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PromptsService } from './prompts.service.ts';
-import { findDuplicateKeys } from './schema-validation.ts';
+import { findDuplicateKeys } from './json-shape.ts';
 
 const tags = ['prompts'];
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { errorBodySchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import {
   scraperControlResponseSchema,
   scraperDeleteResponseSchema,

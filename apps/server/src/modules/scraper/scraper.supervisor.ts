@@ -5,12 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScraperProgress } from '@mining-hub/contract/scraper';
 import type { Logger } from '../../logging.ts';
-import type {
-  ChildMessage,
-  ProjectSourceConfig,
-  ScraperChildConfig,
-  SupervisorMessage,
-} from '../../scraper/scraper-messages.ts';
+import type { ProjectSourceConfig } from '../../adapters/project-sources/project-sources.ts';
+import type { ChildMessage, ScraperChildConfig, SupervisorMessage } from '../../scraper/scraper-messages.ts';
 import type { ScraperRepository, ScraperRun } from './scraper.repository.ts';
 import { progressOfRun } from './scraper.service.ts';
 

@@ -1,4 +1,5 @@
-import { errorBodySchema, idParamsSchema } from '@mining-hub/contract/common';
+import { idParamsSchema } from '@mining-hub/contract/common';
+import { errorBodySchema } from '@mining-hub/contract/errors';
 import {
   createUserRequestSchema,
   resetPasswordResponseSchema,

@@ -15,7 +15,7 @@ beforeEach(() => {
     const { current_password } = body as { current_password: string };
     return current_password === CURRENT
       ? { status: 200, body: { success: true } }
-      : { status: 400, body: { detail: 'Current password is incorrect' } };
+      : { status: 400, body: { detail: 'Current password is incorrect', code: 'validation_failed' } };
   });
 });
 

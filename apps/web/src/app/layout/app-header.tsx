@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { ConnectionBadge } from '../../components/connection-badge.tsx';
 import { ChevronDownIcon, LogoMark, LogoutIcon, MenuIcon } from '../../components/icons.tsx';
 import { NoticeStack, useNotices } from '../../components/notices.tsx';
-import { useAuth, useCurrentUser } from '../../features/auth/auth-context.ts';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.ts';
 import { ChangePasswordDialog, PASSWORD_CHANGED } from '../../features/auth/components/change-password-dialog.tsx';
 import { useLiveStatus } from '../../lib/live-context.tsx';
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { usableBy } from '../../features/auth/access.ts';
-import { useCurrentUser } from '../../features/auth/auth-context.ts';
+import { usableBy } from '../../lib/access.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { NAV_ITEMS } from './nav-items.tsx';
 
 interface AppSidebarProps {

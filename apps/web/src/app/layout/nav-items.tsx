@@ -9,7 +9,7 @@ import {
   SparklesIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
-import type { Restricted } from '../../features/auth/access.ts';
+import type { Restricted } from '../../lib/access.ts';
 
 export interface NavItem extends Restricted {
   to: string;

@@ -37,7 +37,7 @@ const MAX_LIST_RETRIES = 3;
 
 /** The article list retries up to 3 times, but never on 404: a missing session will not come back (SPEC.md section 7). */
 export function shouldRetryArticleList(failureCount: number, error: unknown): boolean {
-  return failureCount < MAX_LIST_RETRIES && !isApiError(error, 404);
+  return failureCount < MAX_LIST_RETRIES && !isApiError(error, 'not_found');
 }
 
 export const sessionArticlesQueryOptions = (sessionId: string, page: number, pageSize = ARTICLE_PAGE_SIZE) =>

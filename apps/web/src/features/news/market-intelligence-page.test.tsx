@@ -41,7 +41,7 @@ function answerFetch(status: number, body: unknown): FakeRequest[] {
 describe('MarketIntelligencePage fetch errors', () => {
   it('shows Error occurred and keeps no session when the fetch fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const requests = answerFetch(500, { detail: 'Internal server error' });
+    const requests = answerFetch(500, { detail: 'Internal server error', code: 'internal' });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Fetch News' }));
     const progress = await screen.findByRole('region', { name: 'Fetch progress' });
@@ -52,7 +52,7 @@ describe('MarketIntelligencePage fetch errors', () => {
 
   it('shows the server’s reason next to Error occurred when it refuses the filters', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    answerFetch(400, { detail: 'country: unknown country' });
+    answerFetch(400, { detail: 'country: unknown country', code: 'validation_failed' });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Fetch News' }));
     expect((await screen.findByRole('alert')).textContent).toBe('country: unknown country');
@@ -60,7 +60,7 @@ describe('MarketIntelligencePage fetch errors', () => {
   });
 
   it('words a 429 with the wait time from the answer', async () => {
-    answerFetch(429, { detail: 'slow down', wait_time: 7 });
+    answerFetch(429, { detail: 'slow down', code: 'rate_limited', wait_time: 7 });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Fetch News' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

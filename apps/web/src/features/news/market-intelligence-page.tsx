@@ -1,10 +1,10 @@
-import { throttledBodySchema } from '@mining-hub/contract/common';
+import { throttledBodySchema } from '@mining-hub/contract/errors';
 import type { Article, FilterSet } from '@mining-hub/contract/news';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { isApiError, type ApiError } from '../../lib/api-client.ts';
+import { isApiError, isRefusal, type ApiError } from '../../lib/api-client.ts';
 import { useLiveMessage } from '../../lib/live-context.tsx';
 import { articleKeys, useLoadAutoModeConfig, useSaveAutoModeConfig, useStartNewsFetch } from './api.ts';
 import { isBatchActive } from './batch-status.ts';
@@ -105,7 +105,7 @@ export function MarketIntelligencePage() {
         dispatch({ type: 'started', sessionId: response.session_id });
       },
       onError: (error) => {
-        if (isApiError(error, 429)) {
+        if (isApiError(error, 'rate_limited')) {
           dispatch({ type: 'rate-limited' });
           showNotice({ tone: 'error', text: throttledMessage(error) });
           return;
@@ -113,8 +113,8 @@ export function MarketIntelligencePage() {
         console.error('Starting the news fetch failed', error);
         setSelection(EMPTY_SELECTION);
         dispatch({ type: 'failed' });
-        // A refused request says why (every 4xx carries a detail); anything else stays at 'Error occurred'.
-        if (isApiError(error) && error.status >= 400 && error.status < 500) setFormError(error.detail);
+        // A refused request says why (every 4xx code comes with a detail); anything else stays at 'Error occurred'.
+        if (isRefusal(error)) setFormError(error.detail);
       },
     });
   };

@@ -134,7 +134,7 @@ describe('useBatchRun', () => {
 
   it('a failed start is silent and leaves no batch', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApiAsync(() => ({ status: 404, body: { detail: 'Articles not found: 99' } }));
+    stubApiAsync(() => ({ status: 404, body: { detail: 'Articles not found: 99', code: 'not_found' } }));
     const { hook } = startBatch();
     await act(async () => {
       hook.result.current.start([99]);

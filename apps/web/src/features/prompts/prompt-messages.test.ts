@@ -5,11 +5,14 @@ import { failedValidationResult, failureDetail, schemaValidationErrorMessage } f
 describe('schemaValidationErrorMessage (SPEC.md section 8, schema validation failures)', () => {
   it.each([
     [
-      new ApiError(401, 'Authentication required', { detail: 'Authentication required' }),
+      new ApiError(401, 'Authentication required', { detail: 'Authentication required', code: 'unauthenticated' }),
       'Authentication required - please login',
     ],
-    [new ApiError(400, 'Invalid request - body.schema', { detail: 'x' }), 'Invalid request - check schema format'],
-    [new ApiError(409, 'Busy', { detail: 'The server is busy' }), 'The server is busy'],
+    [
+      new ApiError(400, 'Invalid request - body.schema', { detail: 'x', code: 'validation_failed' }),
+      'Invalid request - check schema format',
+    ],
+    [new ApiError(409, 'Busy', { detail: 'The server is busy', code: 'conflict' }), 'The server is busy'],
     [new ApiError(502, 'Server error: 502 Bad Gateway', '<html>bad gateway</html>'), 'Server error: 502'],
     [new ApiError(500, 'Server error: 500', null), 'Server error: 500'],
     [
@@ -24,7 +27,7 @@ describe('schemaValidationErrorMessage (SPEC.md section 8, schema validation fai
   });
 
   it('shows a failed call as an invalid result pointing at the console', () => {
-    expect(failedValidationResult(new ApiError(401, 'x', null))).toEqual({
+    expect(failedValidationResult(new ApiError(401, 'x', { detail: 'x', code: 'unauthenticated' }))).toEqual({
       valid: false,
       errors: ['Authentication required - please login'],
       warnings: ['Check console for more details'],

@@ -19,8 +19,10 @@ export const PROMPT_MESSAGES = {
 /** Why a validate-schema call failed, in the catalogue's words (SPEC.md section 8). */
 export function schemaValidationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status === 401) return 'Authentication required - please login';
-    if (error.status === 400) return 'Invalid request - check schema format';
+    if (error.code === 'unauthenticated') return 'Authentication required - please login';
+    if (error.code === 'validation_failed' || error.code === 'invalid_request') {
+      return 'Invalid request - check schema format';
+    }
     if (error.status === NO_RESPONSE_STATUS) return 'Network error - cannot reach server';
     const body = error.body;
     if (typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string') {

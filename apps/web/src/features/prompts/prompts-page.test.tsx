@@ -142,7 +142,9 @@ describe('PromptsPage', () => {
 
   it('shows a failed validation as the catalogue says, without calling for an empty schema', async () => {
     overrides = (request) =>
-      request.path === '/api/v1/prompts/validate-schema' ? { status: 401, body: { detail: 'nope' } } : undefined;
+      request.path === '/api/v1/prompts/validate-schema'
+        ? { status: 401, body: { detail: 'nope', code: 'unauthenticated' } }
+        : undefined;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithQueryClient(<PromptsPage />);
     const typist = userEvent.setup();

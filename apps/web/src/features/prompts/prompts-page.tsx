@@ -7,8 +7,8 @@ import { NoticeStack, TimedNotice, useNotices } from '../../components/notices.t
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { canUse } from '../auth/access.ts';
-import { useCurrentUser } from '../auth/auth-context.ts';
+import { canUse } from '../../lib/access.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { activePromptQueryOptions, promptsQueryOptions, useActivatePrompt, useSavePrompt } from './api.ts';
 import { ActivePromptBanner } from './components/active-prompt-banner.tsx';
 import { PromptEditor, type EditorTab } from './components/prompt-editor.tsx';

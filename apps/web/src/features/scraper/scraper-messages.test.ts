@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NO_RESPONSE_STATUS } from '../../lib/api-client.ts';
 import { actionFailedMessage, deleteFailedMessage, SCRAPER_MESSAGES, ScraperActionError } from './scraper-messages.ts';
 
-const conflict = new ApiError(409, 'A scraper run is already active', { detail: 'A scraper run is already active' });
+const conflict = new ApiError(409, 'A scraper run is already active', {
+  detail: 'A scraper run is already active',
+  code: 'conflict',
+});
 const bareServerError = new ApiError(502, 'Server error: 502 Bad Gateway', '<html>Bad gateway</html>');
 const offline = new ApiError(NO_RESPONSE_STATUS, 'Network error - cannot reach server', null);
 
@@ -24,9 +27,9 @@ describe('actionFailedMessage', () => {
 
 describe('deleteFailedMessage', () => {
   it("names the server's detail or an unknown error", () => {
-    expect(deleteFailedMessage(new ApiError(400, 'Unknown file', { detail: 'Unknown file' }))).toBe(
-      'Failed to delete file: Unknown file',
-    );
+    expect(
+      deleteFailedMessage(new ApiError(400, 'Unknown file', { detail: 'Unknown file', code: 'validation_failed' })),
+    ).toBe('Failed to delete file: Unknown file');
     expect(deleteFailedMessage(offline)).toBe('Failed to delete file: Unknown error');
   });
 });

@@ -198,7 +198,7 @@ describe('ScraperPage when nothing runs', () => {
     const user = userEvent.setup();
     overrides = (request) =>
       request.path === '/api/v1/scraper/start'
-        ? { status: 409, body: { detail: 'A scraper run is already active' } }
+        ? { status: 409, body: { detail: 'A scraper run is already active', code: 'conflict' } }
         : undefined;
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Start Scraper' }));
@@ -267,7 +267,8 @@ describe('ScraperPage while a run is active', () => {
   it('names the failed action and the server detail (SPEC.md section 8)', async () => {
     const user = userEvent.setup();
     overrides = (request) => {
-      if (request.path === '/api/v1/scraper/pause') return { status: 409, body: { detail: 'No scraper is running' } };
+      if (request.path === '/api/v1/scraper/pause')
+        return { status: 409, body: { detail: 'No scraper is running', code: 'conflict' } };
       if (request.path === '/api/v1/scraper/stop') return { status: 500, body: null };
       return undefined;
     };
@@ -346,7 +347,9 @@ describe('ScraperPage output files', () => {
     const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     overrides = (request) =>
-      request.method === 'DELETE' ? { status: 400, body: { detail: 'Unknown file' } } : undefined;
+      request.method === 'DELETE'
+        ? { status: 400, body: { detail: 'Unknown file', code: 'validation_failed' } }
+        : undefined;
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Delete mining_projects_20261122_0900.json' }));
     expect(await screen.findByText('Failed to delete file: Unknown file')).toBeTruthy();
@@ -378,7 +381,7 @@ describe('ScraperPage output files', () => {
     expect(requests.at(-1)?.path).toBe('/api/v1/scraper/download/excel/mining_projects_20261122_0900.xlsx');
 
     overrides = (request) =>
-      request.path.includes('/download/') ? { status: 404, body: { detail: 'Gone' } } : undefined;
+      request.path.includes('/download/') ? { status: 404, body: { detail: 'Gone', code: 'not_found' } } : undefined;
     await user.click(within(excel).getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('Failed to download file')).toBeTruthy();
     expect(saved).toHaveLength(1);

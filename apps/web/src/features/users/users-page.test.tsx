@@ -37,7 +37,7 @@ beforeEach(() => {
     if (method === 'POST' && path === '/api/v1/users') {
       const input = body as ManagedUser & { password: string };
       if (users.some((user) => user.email === input.email)) {
-        return { status: 409, body: { detail: 'A user with this email already exists' } };
+        return { status: 409, body: { detail: 'A user with this email already exists', code: 'conflict' } };
       }
       const created: ManagedUser = {
         id: users.length + 1,
@@ -184,7 +184,9 @@ describe('UsersPage', () => {
 
   it("keeps a refused role change in the dialog with the server's detail", async () => {
     overrides = ({ method }) =>
-      method === 'PATCH' ? { status: 409, body: { detail: 'The last active admin cannot be demoted' } } : undefined;
+      method === 'PATCH'
+        ? { status: 409, body: { detail: 'The last active admin cannot be demoted', code: 'conflict' } }
+        : undefined;
     users = [admin, { ...member, role: 'admin' }];
     renderWithQueryClient(<UsersPage />);
     const typist = userEvent.setup();
@@ -212,7 +214,7 @@ describe('UsersPage', () => {
 
   it('says when the list cannot be loaded', async () => {
     overrides = ({ path }) =>
-      path === '/api/v1/users' ? { status: 500, body: { detail: 'Database down' } } : undefined;
+      path === '/api/v1/users' ? { status: 500, body: { detail: 'Database down', code: 'internal' } } : undefined;
     renderWithQueryClient(<UsersPage />);
     expect(await screen.findByText(/Users could not be loaded\. Database down/)).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import { PlusIcon } from '../../components/icons.tsx';
 import { NoticeStack, useNotices } from '../../components/notices.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useCurrentUser } from '../auth/auth-context.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { usersQueryOptions } from './api.ts';
 import { AddUserDialog } from './components/add-user-dialog.tsx';
 import { UserActionDialog } from './components/user-action-dialog.tsx';

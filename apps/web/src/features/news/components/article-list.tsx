@@ -120,7 +120,7 @@ function SessionArticles({
     refetchInterval: fetching ? LIST_REFRESH_WHILE_FETCHING_MS : false,
   });
   const [collecting, setCollecting] = useState(false);
-  const lost = isApiError(list.error, 404);
+  const lost = isApiError(list.error, 'not_found');
   const totalPages = list.data?.pagination.total_pages ?? 0;
 
   useEffect(() => {

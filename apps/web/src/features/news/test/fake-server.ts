@@ -27,7 +27,7 @@ export function stubApiAsync(respond: (request: FakeQueryRequest) => Answer | Pr
     const answer =
       request.path === '/health'
         ? { status: 200, body: { status: 'ok' } }
-        : ((await respond(request)) ?? { status: 404, body: { detail: 'Not found' } });
+        : ((await respond(request)) ?? { status: 404, body: { detail: 'Not found', code: 'not_found' } });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

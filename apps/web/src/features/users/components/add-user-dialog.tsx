@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormError, SelectField, TextField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { newPasswordProblem } from '../../auth/password-rules.ts';
+import { newPasswordProblem } from '../../../lib/password-rules.ts';
 import { useCreateUser } from '../api.ts';
 import { generatePassword } from '../generate-password.ts';
 import { failureDetail } from '../user-messages.ts';

@@ -1,0 +1,141 @@
+import { buildApp, type AppDeps } from './app.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { ZodApp } from './http/types.ts';
+import { startJobQueue, type PgBoss } from './jobs/queue.ts';
+import { createLiveBus, type LiveBus } from './live/live-bus.ts';
+import type { Logger } from './logging.ts';
+import type { NewsSource } from './adapters/news-sources/news-source.ts';
+import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
+import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
+import { createNewsRepository } from './modules/news/news.repository.ts';
+import { definePipelineJobs, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
+import { createPipelineRepository } from './modules/pipeline/pipeline.repository.ts';
+import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
+import {
+  createScraperSupervisor,
+  type ScraperSupervisor,
+  type ScraperSupervisorOptions,
+} from './modules/scraper/scraper.supervisor.ts';
+import { createServices, type ServiceOptions, type Services } from './services.ts';
+
+/**
+ * Everything a process runs, from explicit options: the one place where main.ts and the tests wire
+ * services, the HTTP app (api role) and the job handlers (worker role).
+ */
+export interface CompositionOptions {
+  database: DatabaseHandle;
+  /** The root logger; each part logs under its own name. */
+  logger: Logger;
+  /** postgres://… of the database, so live messages also travel between processes (LISTEN/NOTIFY). */
+  postgresUrl?: string | undefined;
+  /** Start pg-boss on the database; without it nothing may enqueue (and `jobs` is ignored). */
+  jobQueue: boolean;
+  services: Omit<ServiceOptions, 'boss' | 'bus' | 'logger'>;
+  /** Build the HTTP app (the api role); it does not listen yet. */
+  api?: Pick<AppDeps, 'config' | 'liveSessionRecheckMs'>;
+  jobs?: JobsOptions;
+}
+
+/** Which queues and schedules to declare (every role does), and whether to run their handlers. */
+export interface JobsOptions {
+  /** Run the handlers (worker role); without it the queues and schedules are only declared (api role). */
+  work: boolean;
+  /** The purge of expired sessions every 15 minutes. */
+  sessionPurge?: boolean;
+  /** Fetch sessions, from these sources. */
+  news?: { sources: NewsSource[]; sourceTimeoutMs?: number };
+  /** Batch articles, `concurrency` at a time per worker. */
+  pipeline?: { concurrency: number; retryDelaySeconds?: number };
+  /**
+   * The embedded database has one process: article claims and scraper runs held before this start
+   * belong to a process now gone, and are released.
+   */
+  releaseOrphans?: boolean;
+}
+
+/** What a scraper supervisor needs besides what the composition already has. */
+export type ScraperOptions = Omit<ScraperSupervisorOptions, 'repository' | 'logger'>;
+
+export interface Composition {
+  services: Services;
+  bus: LiveBus;
+  boss: PgBoss | undefined;
+  /** The HTTP app when `api` was asked for. */
+  app: ZodApp | undefined;
+  /**
+   * Supervises scraper runs (worker role). Called once the app listens: the child may crawl the demo
+   * directory this server serves.
+   */
+  startScraper(options: ScraperOptions): ScraperSupervisor;
+  /** Stops the scraper, the app (in-flight requests finish), the queue and the live bus; not the database. */
+  close(queue?: QueueStopOptions): Promise<void>;
+}
+
+export type QueueStopOptions = Parameters<PgBoss['stop']>[0];
+
+/** Builds services, declares (and on a worker runs) the jobs, and builds the HTTP app. */
+export async function compose(options: CompositionOptions): Promise<Composition> {
+  const { database, logger } = options;
+  const log = logger.child({ name: 'server' });
+  const pipelineLogger = logger.child({ name: 'pipeline' });
+  const bus = await createLiveBus({ postgresUrl: options.postgresUrl, logger: logger.child({ name: 'live' }) });
+  const boss = options.jobQueue ? await startJobQueue(database, logger.child({ name: 'jobs' })) : undefined;
+  const services = createServices(database.db, { ...options.services, boss, bus, logger: pipelineLogger });
+  log.info(`analysis: ${services.pipelineAdapters.analyser}; CRM: ${services.pipelineAdapters.crm}`);
+  // After migrations, before serving or working: the analysis always needs an active prompt.
+  if (await services.prompts.ensureDefaultPrompt()) log.info('created the default AI prompt');
+
+  const jobs = options.jobs;
+  if (jobs?.releaseOrphans) {
+    const released = await createPipelineRepository(database.db).releaseAllClaims();
+    if (released > 0) log.warn(`released ${released} article steps interrupted by the last shutdown`);
+    await createScraperRepository(database.db).releaseAll();
+  }
+  if (boss && jobs) {
+    if (jobs.sessionPurge) {
+      await defineAuthJobs(boss);
+      if (jobs.work) await workAuthJobs(boss, services.auth, logger.child({ name: 'auth' }));
+    }
+    if (jobs.news) {
+      await defineNewsJobs(boss);
+      if (jobs.work) {
+        await workNewsJobs(boss, {
+          repository: createNewsRepository(database.db),
+          sources: jobs.news.sources,
+          bus,
+          logger: logger.child({ name: 'news' }),
+          sourceTimeoutMs: jobs.news.sourceTimeoutMs,
+        });
+      }
+    }
+    if (jobs.pipeline) {
+      await definePipelineJobs(boss, { retryDelaySeconds: jobs.pipeline.retryDelaySeconds });
+      if (jobs.work) await workPipelineJobs(boss, services.pipeline, pipelineLogger, jobs.pipeline.concurrency);
+    }
+  }
+
+  const app = options.api ? await buildApp({ ...options.api, logger, bus, services }) : undefined;
+  let supervisor: ScraperSupervisor | undefined;
+  return {
+    services,
+    bus,
+    boss,
+    app,
+    startScraper(scraper) {
+      if (supervisor) throw new Error('the scraper supervisor already runs');
+      supervisor = createScraperSupervisor({
+        ...scraper,
+        repository: createScraperRepository(database.db),
+        logger: logger.child({ name: 'scraper' }),
+      });
+      supervisor.start();
+      return supervisor;
+    },
+    async close(queue) {
+      await supervisor?.close(); // the crawl stops where it is and continues after a restart
+      await app?.close(); // stops accepting requests, lets in-flight ones finish
+      await boss?.stop(queue); // running jobs finish or go back to the queue
+      await bus.close();
+    },
+  };
+}
