@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 /** Whether a process with this pid exists (signal 0 checks without sending anything). */
 export function isAlive(pid: number): boolean {
@@ -129,4 +132,25 @@ export function realServer(dataDir: string, port: number, children: ChildProcess
     return response.json() as Promise<unknown>;
   };
   return { launch, start, api };
+}
+
+/**
+ * For a test file that starts real servers: the list to register them in and a maker of DATA_DIRs.
+ * After the file's tests every server is killed and every folder removed.
+ */
+export function realServerResources(): { children: ChildProcess[]; tempDir(prefix: string): Promise<string> } {
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+  });
+  return {
+    children,
+    async tempDir(prefix) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+  };
 }

@@ -1,30 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { freePort, realServer, until } from './processes.ts';
+import { freePort, realServer, until, realServerResources } from './processes.ts';
 
 // Split from restart.test.ts so that the kill -9 tests run on separate workers at the same time.
 
-// Each test's DATA_DIR, removed once every server of the file has been killed (their afterAll hooks run first).
-const tempDirs: string[] = [];
-const tempDir = async (prefix: string) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(async () => {
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
-});
-
 describe('a batch survives kill -9 of the server', { timeout: 240_000 }, () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
-  });
+  const { children, tempDir } = realServerResources();
 
   it('finishes after a restart with every article in the CRM outbox exactly once', async () => {
     const dataDir = await tempDir('mh-restart-');

@@ -1,27 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, freePort, kill9, processState, realServer, sleep, until } from './processes.ts';
-
-// Each test's DATA_DIR, removed once every server of the file has been killed (their afterAll hooks run first).
-const tempDirs: string[] = [];
-const tempDir = async (prefix: string) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(async () => {
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
-});
+import { describe, expect, it } from 'vitest';
+import { ADMIN, freePort, kill9, processState, realServer, sleep, until, realServerResources } from './processes.ts';
 
 describe('the server starts again after kill -9 at any moment', { timeout: 180_000 }, () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
-  });
+  const { children, tempDir } = realServerResources();
 
   it('20 cycles: killed while starting (from the first migrations on), just after listening and left a zombie, under requests, idle', async () => {
     const dataDir = await tempDir('mh-restart-loop-');
