@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/button.tsx';
+import { useMemo, type ReactNode } from 'react';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import {
   analysisView,
@@ -16,9 +16,6 @@ const INTENT_CLASSES: Record<BuyingIntent, string> = {
   High: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   'Very High': 'bg-emerald-600 text-white ring-emerald-600',
 };
-
-/** How long 'Copied' shows after copying the email draft. */
-export const COPIED_MS = 2_000;
 
 export function BuyingIntentBadge({ intent }: { intent: BuyingIntent }) {
   return (
@@ -85,35 +82,6 @@ function ContactRow({ contact }: { contact: AnalysisContact }) {
         </p>
       ))}
     </li>
-  );
-}
-
-type CopyState = 'idle' | 'copied' | 'failed';
-
-/** Copies the email draft; says 'Copied' for a moment (or that it could not, where the clipboard is unavailable). */
-function CopyEmailButton({ text }: { text: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = window.setTimeout(() => setState('idle'), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch (error) {
-      // The clipboard needs a secure origin and the user's permission.
-      console.error('Copying the email draft failed', error);
-      setState('failed');
-    }
-  };
-
-  return (
-    <Button variant="secondary" size="sm" onClick={() => void copy()} aria-live="polite">
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy email'}
-    </Button>
   );
 }
 
@@ -252,7 +220,10 @@ export function ArticleAnalysis({
       )}
 
       {view.email && (
-        <Block title="Email draft" action={<CopyEmailButton text={emailDraftText(view.email)} />}>
+        <Block
+          title="Email draft"
+          action={<CopyButton text={emailDraftText(view.email)} label="Copy email" what="email draft" />}
+        >
           <div className="rounded-lg bg-white p-3 text-sm ring-1 ring-slate-200">
             {view.email.subject && (
               <p className="font-medium text-slate-900">

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fake-api.ts';
 import { renderWithQueryClient } from '../../../test/render.tsx';
 import { makeArticle } from '../test/article-factory.ts';
-import { COPIED_MS } from './article-analysis.tsx';
+import { COPIED_MS } from '../../../components/copy-button.tsx';
 import { ArticleDetailModal } from './article-detail-modal.tsx';
 
 /** The default prompt's answer as the offline analyser gives it. */
