@@ -16,7 +16,7 @@ import type { AppConfig } from './config.ts';
 import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { isProtectedPath, registerSecurity } from './http/security.ts';
+import { registerSecurity } from './http/security.ts';
 import { createSessionCookie } from './http/session-cookie.ts';
 import type { ZodApp } from './http/types.ts';
 import type { LiveBus } from './live/live-bus.ts';
@@ -136,7 +136,6 @@ async function registerWebApp(app: ZodApp, distDir: string): Promise<void> {
     const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
     const isAppRoute =
       request.method === 'GET' &&
-      !isProtectedPath(pathname) &&
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/ws') &&
       !path.extname(pathname);

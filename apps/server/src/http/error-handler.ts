@@ -81,9 +81,6 @@ export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 function clientErrorDetail(error: FastifyError): string {
   switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body is not valid JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'Request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

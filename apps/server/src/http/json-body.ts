@@ -1,3 +1,4 @@
+import { isRecord } from '@mining-hub/contract/is-record';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../errors.ts';
 
@@ -14,7 +15,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     parsed = JSON.parse(text, (key: string, value: unknown) => {
       if (key === '__proto__') note('The key "__proto__" is not allowed');
-      else if (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value) {
+      else if (key === 'constructor' && isRecord(value) && 'prototype' in value) {
         note('The key "constructor.prototype" is not allowed');
       }
       const where = key === '' ? 'the body' : `field "${key.slice(0, 64)}"`;

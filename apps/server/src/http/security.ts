@@ -35,11 +35,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isProtectedPath = (routePath: string) => routePath.startsWith('/api/v1/') || routePath === '/ws';
 
 /**
- * One place for request security, applied to every route including ones added later:
- * a request target in any but the canonical spelling is refused, state-changing requests and socket
- * upgrades must come from the app's own origin, and routes under /api/v1 and /ws need a valid session
- * unless marked public, and a route marked `role: 'admin'` refuses members. The session decision is taken on the route the router matched, never on the
- * raw URL, so no spelling can reach a handler without it.
+ * One place for request security, applied to every route including ones added later: a request
+ * target in any but the canonical spelling is refused; state-changing requests and socket upgrades
+ * must come from the app's own origin; routes under /api/v1 and /ws need a valid session unless
+ * marked public, and a route marked `role: 'admin'` refuses members. These decisions are taken on the
+ * route the router matched, never on the raw URL, so no spelling can reach a handler without them.
  */
 export function registerSecurity(
   app: FastifyInstance,
