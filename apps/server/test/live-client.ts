@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { LiveMessage } from '@mining-hub/contract/live';
-import type { TestApp } from './test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Makes the app listen on a free port; returns `127.0.0.1:port`. */
 export async function listen(t: TestApp): Promise<string> {
@@ -38,4 +40,31 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Two API processes on one PostgreSQL database, as a scaled-out deployment runs them, with B listening
+ * for sockets; set up before the describe's tests and closed after them. Read the fields in tests.
+ */
+interface TwoApiProcesses {
+  database: TestDatabase;
+  a: TestApp;
+  b: TestApp;
+  hostB: string;
+}
+
+export function twoApiProcesses(options: TestAppOptions = {}): TwoApiProcesses {
+  const pair = {} as TwoApiProcesses;
+  beforeAll(async () => {
+    pair.database = await createTestDatabase('postgres');
+    pair.a = await createTestApp('postgres', { ...options, database: pair.database });
+    pair.b = await createTestApp('postgres', { ...options, database: pair.database });
+    pair.hostB = await listen(pair.b);
+  });
+  afterAll(async () => {
+    await pair.a.close();
+    await pair.b.close();
+    await pair.database.drop();
+  });
+  return pair;
 }

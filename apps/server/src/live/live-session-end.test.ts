@@ -3,9 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SESSION_ENDED_CLOSE_CODE } from '@mining-hub/contract/live';
-import { connect, listen, waitFor } from '../../test/live-client.ts';
+import { connect, listen, twoApiProcesses, waitFor } from '../../test/live-client.ts';
 import { APP_ORIGIN, createTestApp, sessionCookieOf, signIn, type TestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
+import { testEngines } from '../../test/test-database.ts';
 
 // Long enough that a socket closed within a test was closed by the bus, not by the re-check.
 const NO_RECHECK_MS = 60_000;
@@ -141,23 +141,10 @@ describe.each(testEngines)('the re-check closes what the bus never announced (%s
 });
 
 describe.skipIf(!testEngines.includes('postgres'))('sessions end on every API process (PostgreSQL)', () => {
-  let database: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  let hostB: string;
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    a = await createTestApp('postgres', { database, liveSessionRecheckMs: NO_RECHECK_MS });
-    b = await createTestApp('postgres', { database, liveSessionRecheckMs: NO_RECHECK_MS });
-    hostB = await listen(b);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
-  });
+  const two = twoApiProcesses({ liveSessionRecheckMs: NO_RECHECK_MS });
 
   it("sign-out through A closes the socket on B within a second, and B's session cache forgets it", async () => {
+    const { a, b, hostB } = two;
     const user = await signIn(a);
     const client = await openSocket(hostB, user.cookie);
     const me = () => b.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: user.cookie } });
@@ -171,6 +158,7 @@ describe.skipIf(!testEngines.includes('postgres'))('sessions end on every API pr
   });
 
   it('set-password in the users CLI closes the sockets on a running server', { timeout: 60_000 }, async () => {
+    const { database, a, hostB } = two;
     const user = await signIn(a);
     const other = await signIn(a);
     const sockets = [await openSocket(hostB, user.cookie), await openSocket(hostB, await signInAgain(a, user))];

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, listen, waitFor } from '../../test/live-client.ts';
+import { connect, listen, twoApiProcesses, waitFor } from '../../test/live-client.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
+import { testEngines } from '../../test/test-database.ts';
 
 describe('live socket', () => {
   let t: TestApp;
@@ -97,23 +97,10 @@ describe('live socket', () => {
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe.skipIf(!testEngines.includes('postgres'))('live relay between two API processes on PostgreSQL', () => {
-  let database: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  let hostB: string;
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    a = await createTestApp('postgres', { database });
-    b = await createTestApp('postgres', { database });
-    hostB = await listen(b);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
-  });
+  const two = twoApiProcesses();
 
   it('a message published on instance A reaches a client connected to instance B', async () => {
+    const { a, hostB } = two;
     const user = await signIn(a);
     const client = connect(hostB, { origin: `http://${hostB}`, cookie: user.cookie });
     await client.opened;
@@ -138,6 +125,7 @@ describe.skipIf(!testEngines.includes('postgres'))('live relay between two API p
   });
 
   it('listens again after the database drops the relay connection (restart, failover)', async () => {
+    const { database, a, hostB } = two;
     const user = await signIn(a);
     const client = connect(hostB, { origin: `http://${hostB}`, cookie: user.cookie });
     await client.opened;
