@@ -3,10 +3,12 @@ import {
   ARTICLE_TYPE_GROUPS,
   ARTICLE_TYPE_GROUP_VALUES,
   ARTICLE_TYPE_VALUES,
+  AUSTRALIAN_STATES,
   CANADIAN_PROVINCES,
   COMMODITIES,
   COUNTRIES,
   DATE_PRESETS,
+  MINING_REGIONS,
   STATES,
   US_STATES,
   articleTypeFilterSchema,
@@ -103,12 +105,26 @@ describe('countries', () => {
 });
 
 describe('states and provinces', () => {
-  it('lists the 50 US states and 13 Canadian provinces and territories', () => {
+  it('lists the 50 US states, 13 Canadian and 8 Australian states, provinces and territories', () => {
     expect(US_STATES).toHaveLength(50);
     expect(CANADIAN_PROVINCES).toHaveLength(13);
-    expect(STATES).toHaveLength(63);
+    expect(AUSTRALIAN_STATES).toHaveLength(8);
+    expect(STATES).toHaveLength(50 + 13 + 8);
     expect(duplicates(STATES.map((s) => s.code))).toEqual([]);
     expect(duplicates(STATES.map((s) => s.name))).toEqual([]);
+  });
+
+  it('knows Australian states by ISO 3166-2 code or name, leaving WA and NT to Washington and the NWT', () => {
+    expect(findState('Western Australia')).toEqual({ code: 'AU-WA', name: 'Western Australia', country: 'AU' });
+    expect(findState('au-nsw')?.name).toBe('New South Wales');
+    expect(findState('WA')?.country).toBe('US');
+    expect(findState('NT')?.country).toBe('CA');
+    expect(stateCodeSchema.parse('Queensland')).toBe('AU-QLD');
+  });
+
+  it('places each mining region in a known country, once', () => {
+    expect(duplicates(MINING_REGIONS.map((r) => r.name))).toEqual([]);
+    for (const region of MINING_REGIONS) expect(findCountry(region.country)?.code).toBe(region.country);
   });
 
   it('finds a state by code or name and knows its country', () => {

@@ -432,18 +432,18 @@ export const countryCodeSchema = z
   .transform((value) => findCountry(value)?.code ?? value);
 
 // ---------------------------------------------------------------------------------------------------
-// US states, Canadian provinces and territories
+// US states, Canadian provinces and territories, Australian states and territories
 // ---------------------------------------------------------------------------------------------------
 
 export interface Region {
-  /** USPS or Canada Post abbreviation. */
+  /** USPS or Canada Post abbreviation; ISO 3166-2 for Australia ('AU-WA'), whose own short codes WA and NT are taken. */
   code: string;
   name: string;
 }
 
 export interface State extends Region {
   /** ISO code of the country the state or province belongs to. */
-  country: 'US' | 'CA';
+  country: 'US' | 'CA' | 'AU';
 }
 
 export const US_STATES: readonly Region[] = [
@@ -515,10 +515,23 @@ export const CANADIAN_PROVINCES: readonly Region[] = [
   { code: 'YT', name: 'Yukon' },
 ];
 
-/** Every US state and Canadian province or territory; the two code sets do not overlap. */
+/** Added to SPEC.md's US and Canadian lists: Australia is the other big home of mining news. */
+export const AUSTRALIAN_STATES: readonly Region[] = [
+  { code: 'AU-NSW', name: 'New South Wales' },
+  { code: 'AU-VIC', name: 'Victoria' },
+  { code: 'AU-QLD', name: 'Queensland' },
+  { code: 'AU-WA', name: 'Western Australia' },
+  { code: 'AU-SA', name: 'South Australia' },
+  { code: 'AU-TAS', name: 'Tasmania' },
+  { code: 'AU-NT', name: 'Northern Territory' },
+  { code: 'AU-ACT', name: 'Australian Capital Territory' },
+];
+
+/** Every US state, Canadian province or territory and Australian state or territory; the code sets do not overlap. */
 export const STATES: readonly State[] = [
   ...US_STATES.map((s): State => ({ ...s, country: 'US' })),
   ...CANADIAN_PROVINCES.map((s): State => ({ ...s, country: 'CA' })),
+  ...AUSTRALIAN_STATES.map((s): State => ({ ...s, country: 'AU' })),
 ];
 
 const stateIndex = buildIndex(STATES, (s) => [s.code, s.name]);
@@ -536,6 +549,58 @@ export const stateCodeSchema = z
   .max(100)
   .refine((value) => findState(value) !== undefined, { message: 'unknown state or province' })
   .transform((value) => findState(value)?.code ?? value);
+
+// ---------------------------------------------------------------------------------------------------
+// Mining regions outside the state filter
+// ---------------------------------------------------------------------------------------------------
+
+export interface MiningRegion {
+  name: string;
+  /** ISO code of the country the region belongs to. */
+  country: string;
+  aliases?: readonly string[];
+}
+
+/**
+ * The main mining regions of countries whose releases name the region rather than the country
+ * ('the Antofagasta Region', 'Minas Gerais'). Not filter options: the news classifier reads them as their
+ * country. Accents are optional in text ('Apurimac').
+ */
+export const MINING_REGIONS: readonly MiningRegion[] = [
+  { name: 'Antofagasta', country: 'CL' },
+  { name: 'Atacama', country: 'CL' },
+  { name: 'Tarapacá', country: 'CL' },
+  { name: 'Coquimbo', country: 'CL' },
+  { name: 'Arica y Parinacota', country: 'CL' },
+  { name: 'Valparaíso', country: 'CL' },
+  { name: 'Arequipa', country: 'PE' },
+  { name: 'Cajamarca', country: 'PE' },
+  { name: 'Apurímac', country: 'PE' },
+  { name: 'Áncash', country: 'PE' },
+  { name: 'Cusco', country: 'PE', aliases: ['Cuzco'] },
+  { name: 'Moquegua', country: 'PE' },
+  { name: 'Puno', country: 'PE' },
+  { name: 'Junín', country: 'PE' },
+  { name: 'Huancavelica', country: 'PE' },
+  { name: 'Ayacucho', country: 'PE' },
+  { name: 'Tacna', country: 'PE' },
+  { name: 'Minas Gerais', country: 'BR' },
+  { name: 'Pará', country: 'BR' },
+  { name: 'Goiás', country: 'BR' },
+  { name: 'Bahia', country: 'BR' },
+  { name: 'Mato Grosso', country: 'BR' },
+  { name: 'Mato Grosso do Sul', country: 'BR' },
+  { name: 'Tocantins', country: 'BR' },
+  { name: 'Amapá', country: 'BR' },
+  { name: 'Rondônia', country: 'BR' },
+  { name: 'Limpopo', country: 'ZA' },
+  { name: 'Northern Cape', country: 'ZA' },
+  { name: 'Mpumalanga', country: 'ZA' },
+  { name: 'North West', country: 'ZA' },
+  { name: 'Gauteng', country: 'ZA' },
+  { name: 'Free State', country: 'ZA' },
+  { name: 'KwaZulu-Natal', country: 'ZA' },
+];
 
 // ---------------------------------------------------------------------------------------------------
 // Article types (SPEC.md section 2: five groups, each with fixed type labels)

@@ -187,6 +187,21 @@ John Smith, CEO, Tel: 604-555-1234, Email: jsmith@northfork.com`,
     expect(result.additional_sales_signals).toContain('Financing: flow-through financing of $4.5 million');
   });
 
+  it('names a financing by the instrument raised, not by the debt it repays', () => {
+    const signals = (text: string) => analyse('Financing', text).additional_sales_signals as string[];
+    expect(
+      signals(
+        'Leonora Gold Ltd (ASX: LGL) raised A$30 million in a share placement; proceeds will repay the Macquarie debt facility.',
+      ),
+    ).toContain('Financing: share placement of A$30 million');
+    expect(
+      signals('Zambezi Copper plc issued US$40 million of convertible notes to restart its concentrator.'),
+    ).toContain('Debt financing: convertible notes of US$40 million');
+    expect(signals('Sadiola Gold SA entered a US$150 million gold streaming agreement to fund expansion.')).toContain(
+      'Royalty or stream: gold streaming of US$150 million',
+    );
+  });
+
   it('does not mistake results and forward-looking boilerplate for planned drilling', () => {
     const result = analyse(
       'Ridgeback Gold Intersects 12.0 m of 4.1 g/t Au at Main Zone',

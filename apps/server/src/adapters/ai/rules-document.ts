@@ -1,3 +1,4 @@
+import { DEFINED_TERM, LISTING } from '../../lib/company-names.ts';
 import { paragraphsOf } from './article-text.ts';
 
 /** A press release's structure for the rules analyser: lead, highlights, body and contact block, datelines and listings removed. */
@@ -101,13 +102,6 @@ export function stripDateline(paragraph: string): string {
   }
   return paragraph;
 }
-
-export const EXCHANGES =
-  'TSXV?|TSX-V|TSX Venture|CSE|ASX|AIM|LSE|JSE|NYSE American|NYSE|NASDAQ|Nasdaq|OTCQB|OTCQX|OTC|FSE|FRA|Frankfurt|ASX\\/TSX';
-export const LISTING = new RegExp(`\\s*\\((?:\\s*(?:${EXCHANGES})\\s*:\\s*[A-Z0-9.]{1,8}\\s*[;,|]?\\s*)+\\)`, 'g');
-// '(“Lenga” or the “Company”)', '(the “Project”)', '(“PEA”)'.
-export const DEFINED_TERM =
-  /\s*\((?:the\s+)?[“"][^”"()]{1,60}[”"](?:\s*(?:or|and)\s*(?:the\s+)?[“"][^”"()]{1,60}[”"])*\)/g;
 
 /** A sentence as a summary may quote it: no tickers or defined terms, 'is pleased to announce' made plain. */
 export function cleanSentence(sentence: string): string {

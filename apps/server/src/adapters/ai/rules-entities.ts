@@ -1,5 +1,6 @@
 import { COMMODITIES, COUNTRIES } from '@mining-hub/contract/reference-data';
-import { DEFINED_TERM, EXCHANGES, LISTING } from './rules-document.ts';
+import { DEFINED_TERM, EXCHANGES, LISTING } from '../../lib/company-names.ts';
+import { findMentions } from '../../lib/mining-mentions.ts';
 
 /** Who and where a release is about, for the rules analyser: company, project, country and commodities. */
 
@@ -59,61 +60,20 @@ export function projectOf(texts: readonly string[]): { project: string; location
   return { project: '', location: '' };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const countryName = new Map(COUNTRIES.map((country) => [country.code, country.name]));
+const commodityName = new Map(COMMODITIES.map((commodity) => [commodity.symbol, commodity.name]));
 
-const COUNTRY_WORDS = new Map<string, string>();
-for (const country of COUNTRIES) {
-  for (const word of [country.name, ...(country.aliases ?? [])])
-    if (word.length >= 4) COUNTRY_WORDS.set(word.toLowerCase(), country.name);
-}
-COUNTRY_WORDS.set('usa', 'United States');
-// Country names as written in running text: capitalised, whole words, longest first ('Papua New Guinea').
-const COUNTRY_MATCHER = new RegExp(
-  `(?<![\\p{L}])(${[...COUNTRY_WORDS.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map((word) => escapeRegExp(word.replace(/(^|\s)\p{Ll}/gu, (m) => m.toUpperCase())))
-    .join('|')})(?![\\p{L}])`,
-  'u',
-);
-
+/** The project's country: from its location ('Red Lake, Ontario'), else the first the texts name. */
 export function countryOf(location: string, texts: readonly string[]): string {
-  const parts = location.split(',').map((part) => part.trim().toLowerCase());
-  for (const part of parts.reverse()) {
-    const country = COUNTRY_WORDS.get(part);
-    if (country) return country;
-  }
-  for (const text of texts) {
-    const match = COUNTRY_MATCHER.exec(text);
-    if (match?.[1]) return COUNTRY_WORDS.get(match[1].toLowerCase()) ?? '';
-  }
-  return '';
+  const code = findMentions(location).countries[0] ?? findMentions(texts.join('\n')).countries[0];
+  return code ? (countryName.get(code) ?? '') : '';
 }
 
-const COMMODITY_WORDS = new Map<string, string>();
-for (const commodity of COMMODITIES) {
-  for (const word of [commodity.name, ...(commodity.aliases ?? [])]) {
-    if (word.length >= 3) COMMODITY_WORDS.set(word.toLowerCase(), commodity.name);
-  }
-}
-// Words that name a commodity only by accident: 'diamond drilling', 'lead manager', 'iron formation'.
-const COMMODITY_MATCHER = new RegExp(
-  `(?<![\\p{L}])(${[...COMMODITY_WORDS.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|')})(?![\\p{L}])(?!\\s+(?:drill|core|hole|manager|agent|formation|rigs?)\\b)`,
-  'giu',
-);
-
+/** Commodity names of the first text that names any, main one first: 'diamond drilling' or 'lead manager' name none. */
 export function commoditiesOf(texts: readonly string[]): string[] {
-  const found: string[] = [];
   for (const text of texts) {
-    for (const match of text.matchAll(COMMODITY_MATCHER)) {
-      const word = match[1] ?? '';
-      if (word === word.toLowerCase() && ['lead', 'diamond', 'diamonds', 'tin', 'iron'].includes(word)) continue;
-      const name = COMMODITY_WORDS.get(word.toLowerCase());
-      if (name && !found.includes(name)) found.push(name);
-    }
-    if (found.length > 0) break;
+    const found = findMentions(text).commodities;
+    if (found.length > 0) return found.slice(0, 4).map((symbol) => commodityName.get(symbol) ?? symbol);
   }
-  return found.slice(0, 4);
+  return [];
 }

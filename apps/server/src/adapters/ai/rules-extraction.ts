@@ -1,7 +1,8 @@
 import type { AnalysisArticle } from './ai-analyser.ts';
 import { articleToText, sentencesOf } from './article-text.ts';
 import { contactsOf, speakersOf } from './rules-contacts.ts';
-import { LISTING, cleanSentence, sections, stripDateline } from './rules-document.ts';
+import { LISTING } from '../../lib/company-names.ts';
+import { cleanSentence, sections, stripDateline } from './rules-document.ts';
 import { drillingOf } from './rules-drilling.ts';
 import { commoditiesOf, companyOf, countryOf, projectOf } from './rules-entities.ts';
 import type { ArticleFacts } from './rules-facts.ts';

@@ -1,3 +1,4 @@
+import { financingInstruments, type FinancingKind } from '../../lib/financing.ts';
 import { clip } from '../../lib/text.ts';
 import { isQuote } from './rules-document.ts';
 import { type SalesSignal, type SignalKind } from './rules-facts.ts';
@@ -10,30 +11,34 @@ const MONEY =
 interface SignalRule {
   kind: SignalKind;
   label: string;
-  pattern: RegExp;
+  pattern: { test(sentence: string): boolean };
   needsMoney?: boolean;
 }
 
+// Royalties, debt and equity go by the instrument raised (lib/financing.ts): a placement that repays a
+// loan is an equity financing, convertible notes are debt.
+const FINANCING_KINDS: Partial<Record<SignalKind, FinancingKind>> = {
+  royalty: 'royalty-stream',
+  debt: 'debt',
+  financing: 'equity',
+};
+const instrumentOf = (kind: SignalKind, sentence: string) =>
+  financingInstruments(sentence).find((instrument) => instrument.kind === FINANCING_KINDS[kind]);
+const raises = (kind: SignalKind) => ({ test: (sentence: string) => instrumentOf(kind, sentence) !== undefined });
+// Money raised without naming the instrument ('closed a $10 million financing') counts as equity.
+const UNNAMED_RAISE = /\b(?:financing|offering|raise[sd]?|gross proceeds|subscri(?:be|ption))\b/i;
+
 const SIGNAL_RULES: SignalRule[] = [
-  {
-    kind: 'royalty',
-    label: 'Royalty or stream',
-    pattern:
-      /\b(?:streaming agreement|stream|sells? a [\d.]+% (?:net smelter return )?royalty|royalty (?:sale|financing))\b/i,
-    needsMoney: true,
-  },
-  {
-    kind: 'debt',
-    label: 'Debt financing',
-    pattern:
-      /\b(?:project finance|credit|loan|debt|term) (?:facility|package|sheet)\b|\bconvertible (?:note|debenture)s?\b/i,
-    needsMoney: true,
-  },
+  { kind: 'royalty', label: 'Royalty or stream', pattern: raises('royalty'), needsMoney: true },
+  { kind: 'debt', label: 'Debt financing', pattern: raises('debt'), needsMoney: true },
   {
     kind: 'financing',
     label: 'Financing',
-    pattern:
-      /\b(?:bought deal|private placement|placement|placing|flow-through|rights offering|entitlement offer|open offer|financing|offering|raise[sd]?|gross proceeds|subscri(?:be|ption))\b/i,
+    pattern: {
+      test: (sentence) =>
+        instrumentOf('financing', sentence) !== undefined ||
+        (UNNAMED_RAISE.test(sentence) && financingInstruments(sentence).length === 0),
+    },
     needsMoney: true,
   },
   {
@@ -110,9 +115,6 @@ const SIGNAL_RULES: SignalRule[] = [
   { kind: 'management', label: 'Management change', pattern: /\bappoint(?:ment|ed|s)\b/i },
 ];
 
-const FINANCING_KIND =
-  /\b(bought deal|(?:non-)?brokered private placement|private placement|flow-through (?:financing|offering|placement|shares)|placement|placing|rights offering|entitlement offer|open offer|project finance facility|credit facility|loan facility|debt package|streaming agreement|stream|royalty|grant)\b/i;
-
 export function signalsOf(sentences: readonly string[]): SalesSignal[] {
   const signals: SalesSignal[] = [];
   const seen = new Set<SignalKind>();
@@ -131,12 +133,11 @@ export function signalsOf(sentences: readonly string[]): SalesSignal[] {
       )
         break;
       seen.add(rule.kind);
-      const kind = FINANCING_KIND.exec(sentence)?.[1];
+      const instrument =
+        rule.kind === 'grant' ? /\bgrant\b/i.exec(sentence)?.[0] : instrumentOf(rule.kind, sentence)?.phrase;
       const text =
-        money &&
-        (rule.kind === 'financing' || rule.kind === 'debt' || rule.kind === 'grant' || rule.kind === 'royalty') &&
-        kind
-          ? `${rule.label}: ${kind.toLowerCase()} of ${money}`
+        money && instrument
+          ? `${rule.label}: ${instrument.toLowerCase()} of ${money}`
           : `${rule.label}: ${clip(sentence.replace(/\.$/, ''), 180, { atWord: true })}`;
       signals.push({ kind: rule.kind, text, ...(money ? { amount: money } : {}) });
       break;

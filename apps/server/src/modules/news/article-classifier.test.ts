@@ -40,6 +40,53 @@ describe('article classifier', () => {
   });
 });
 
+describe('article classifier on real release shapes', () => {
+  it("reads neither the dateline city nor the qualified person's professional body as the project location", () => {
+    const tags = classifyArticle(
+      'Andes Pacific Copper Drills 410 m of 0.62% CuEq',
+      `<p>VANCOUVER, British Columbia--(Newsfile Corp. - March 3, 2026) - Andes Pacific Copper Corp. (TSXV: APC) reports 410 m of 0.62% CuEq from the Antofagasta Region.</p>
+<p>Qualified Person: J. Doe, P.Geo., a member of the Engineers and Geoscientists of British Columbia, approved this release.</p>`,
+    );
+    expect(tags).toMatchObject({ commodities: ['Cu'], countries: ['CL'], states: [] });
+    expect(
+      classifyArticle('Gold drilling', "PERTH, Western Australia – Sassandra Gold Ltd drills in Côte d'Ivoire.")
+        .countries,
+    ).toEqual(['CI']);
+  });
+
+  it('takes the company description only where the news names no place or commodity', () => {
+    const about =
+      '\n\nAbout Karnavik Gold Corp.\n\nKarnavik advances the Tundra Lake Gold Project in Nunavut, Canada, and copper in Chile.';
+    expect(
+      classifyArticle('Karnavik Appoints General Manager', `Karnavik appointed a general manager.${about}`),
+    ).toMatchObject({
+      commodities: ['Au', 'Cu'],
+      countries: ['CA', 'CL'],
+      states: ['NU'],
+    });
+    expect(
+      classifyArticle('Karnavik Begins Drilling', `Karnavik began drilling for gold in the Yukon.${about}`),
+    ).toMatchObject({ commodities: ['Au'], countries: ['CA'], states: ['YT'] });
+  });
+
+  it.each([
+    [
+      'Leonora Gold Raises A$30 Million',
+      'raised A$30 million in a share placement; proceeds will repay the debt facility',
+      'private-placement',
+    ],
+    ['Zambezi Copper Issues US$40 Million Convertible Notes', '', 'debt-financing'],
+    ['Copper Developer Closes Private Placement of Convertible Debentures', '', 'debt-financing'],
+    ['Cornwall Tin Launches £20 Million Rights Issue', '', 'rights-offering'],
+    ['US$150 Million Gold Stream for Sadiola North', 'entered a gold streaming agreement', 'royalty-stream'],
+    ['Ahafo Gold Signs US$75 Million Project Loan Facility', '', 'debt-financing'],
+    ['Nordic Bond to Fund Greenland Rare Earths', 'raised US$60 million through a Nordic bond issue', 'debt-financing'],
+    ['Orca Minerals to Acquire Dune Copper', 'the property is subject to a 2% NSR royalty', 'acquisition'],
+  ])('types the financing "%s" by its instrument', (title, body, type) => {
+    expect(classifyArticle(title, body).type).toBe(type);
+  });
+});
+
 describe('query matching', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const article = (overrides: Partial<SourceArticle> = {}): SourceArticle => ({

@@ -1,69 +1,20 @@
-import {
-  ARTICLE_TYPE_GROUPS,
-  COMMODITIES,
-  COUNTRIES,
-  STATES,
-  expandArticleTypeFilter,
-} from '@mining-hub/contract/reference-data';
+import { ARTICLE_TYPE_GROUPS, expandArticleTypeFilter } from '@mining-hub/contract/reference-data';
 import type { NewsQuery } from '@mining-hub/contract/news';
+import { articleToText } from '../../adapters/ai/article-text.ts';
+import { ABOUT_HEADING, BOILERPLATE, CONTACT_HEADING, stripDateline } from '../../adapters/ai/rules-document.ts';
 import type { ArticleTags, SourceArticle } from '../../adapters/news-sources/news-source.ts';
+import { financingInstruments } from '../../lib/financing.ts';
+import { findMentions } from '../../lib/mining-mentions.ts';
 
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** One alternation of every word, longest first, so 'Papua New Guinea' wins over 'Guinea'. */
-function wordMatcher(words: Map<string, string>): RegExp {
-  const alternation = [...words.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|');
-  return new RegExp(`(?<![\\p{L}\\d])(${alternation})(?![\\p{L}\\d])`, 'giu');
-}
-
-function lookup<T>(entries: readonly T[], words: (entry: T) => readonly string[], value: (entry: T) => string) {
-  const map = new Map<string, string>();
-  for (const entry of entries)
-    for (const word of words(entry)) if (!map.has(word.toLowerCase())) map.set(word.toLowerCase(), value(entry));
-  return map;
-}
-
-// Names and aliases of three letters or more; bare symbols only in grade context ("3.2 g/t Au", "1.1% Cu").
-const commodityWords = lookup(
-  COMMODITIES,
-  (c) => [c.name, ...(c.aliases ?? [])].filter((w) => w.length >= 3),
-  (c) => c.symbol,
-);
-const commodityNames = wordMatcher(commodityWords);
-const symbols = new Map(COMMODITIES.filter((c) => /^[A-Z][a-z]?$/.test(c.symbol)).map((c) => [c.symbol, c.symbol]));
-const gradeSymbol = new RegExp(
-  `\\d(?:[\\d.,]*)\\s*(?:g/t|%|ppm|ppb|oz/t|lb/t|kg/t)\\s*(${[...symbols.keys()].join('|')})(?:Eq)?\\b`,
-  'g',
-);
-const countryWords = lookup(
-  COUNTRIES,
-  (c) => [c.name, ...(c.aliases ?? [])].filter((w) => w.length >= 4),
-  (c) => c.code,
-);
-const countryNames = wordMatcher(countryWords);
-const stateWords = lookup(
-  STATES,
-  (s) => [s.name],
-  (s) => `${s.country}:${s.code}`,
-);
-const stateNames = wordMatcher(stateWords);
-
-// Article types by wording, most specific first; the first rule whose pattern matches decides.
-const TYPE_RULES: { type: string; pattern: RegExp }[] = [
+// Article types by wording, most specific first; the first rule whose pattern matches decides. Financings are
+// typed by their instrument (lib/financing.ts): a placement that repays a loan is a placement.
+const FINANCING = 'financing';
+const TYPE_RULES: { type: string; pattern: { test(text: string): boolean } }[] = [
   { type: 'maiden-resource', pattern: /maiden (mineral )?resource/i },
   { type: 'reserve-estimate', pattern: /(mineral|ore) reserve (estimate|update)/i },
   { type: 'resource-update', pattern: /(updated|increased|upgraded) (mineral )?resource|resource update/i },
   { type: 'mineral-resource-estimate', pattern: /mineral resource estimate|\bMRE\b|(indicated|inferred) resources?/i },
-  { type: 'flow-through-financing', pattern: /flow[- ]through/i },
-  { type: 'bought-deal', pattern: /bought deal/i },
-  { type: 'private-placement', pattern: /private placement|placement of \$?[\d.]+ ?(million|m)\b/i },
-  { type: 'rights-offering', pattern: /rights offering|entitlement offer/i },
-  { type: 'royalty-stream', pattern: /\b(royalty|stream(ing)? agreement)\b/i },
-  { type: 'debt-financing', pattern: /(credit|loan|debt) facility|convertible (note|debenture)/i },
-  { type: 'government-funding', pattern: /government (grant|funding)|grant of \$/i },
+  { type: FINANCING, pattern: { test: (text) => financingInstruments(text).length > 0 } },
   { type: 'takeover-bid', pattern: /takeover bid|tender offer/i },
   { type: 'merger', pattern: /\bmerger\b|\bmerge\b|business combination/i },
   { type: 'option-agreement', pattern: /option agreement|option to acquire/i },
@@ -96,35 +47,55 @@ const GROUP_OF_TYPE = new Map<string, string>(
   ARTICLE_TYPE_GROUPS.flatMap((g) => g.types.map((t) => [t.value, g.group] as const)),
 );
 
-const stripHtml = (value: string) => value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;|&amp;|&lt;|&gt;|&#\d+;/g, ' ');
+// 'PERTH, Western Australia – ', 'SALT LAKE CITY, Utah – ': a capitalised city and a dash, no date.
+const CITY_DATELINE = /^[A-Z]{2,}(?:[ .'-]+[A-Z]{2,})*,[^\n]{0,100}?\s[-–—]{1,2}\s+/;
+
+/**
+ * A release's own news, without datelines, contact block and forward-looking or qualified-person boilerplate
+ * (where the geologists' professional bodies are named), and apart from it the 'About the Company' section,
+ * which names the company's other projects too.
+ */
+function releaseParts(text: string): { news: string; about: string } {
+  const news: string[] = [];
+  const about: string[] = [];
+  let part = news;
+  for (const raw of text.split(/\n+/)) {
+    const line = raw.trim();
+    // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
+    const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
+    if (heading && CONTACT_HEADING.test(line)) break;
+    if (heading && ABOUT_HEADING.test(line)) part = about;
+    if (BOILERPLATE.test(line)) continue;
+    const undated = stripDateline(line);
+    part.push(undated === line ? line.replace(CITY_DATELINE, '') : undated);
+  }
+  return { news: news.join('\n'), about: about.join('\n') };
+}
+
+function typeOf(text: string): string | undefined {
+  const rule = TYPE_RULES.find((r) => r.pattern.test(text));
+  return rule?.type === FINANCING ? financingInstruments(text)[0]?.type : rule?.type;
+}
 
 /** Tags an article from its title and text: commodities, countries, states/provinces and type. */
 export function classifyArticle(title: string, body: string): ArticleTags {
-  const text = `${title}\n${stripHtml(body)}`;
-  const commodities = new Set<string>();
-  for (const match of text.matchAll(commodityNames))
-    commodities.add(commodityWords.get((match[1] ?? '').toLowerCase()) ?? '');
-  for (const match of text.matchAll(gradeSymbol)) if (match[1]) commodities.add(match[1]);
-  const countries = new Set<string>();
-  for (const match of text.matchAll(countryNames))
-    countries.add(countryWords.get((match[1] ?? '').toLowerCase()) ?? '');
-  const states = new Set<string>();
-  for (const match of text.matchAll(stateNames)) {
-    const [country, code] = (stateWords.get((match[1] ?? '').toLowerCase()) ?? '').split(':');
-    if (country && code) {
-      states.add(code);
-      countries.add(country);
-    }
-  }
+  const plain = articleToText(body);
+  const text = `${title}\n${plain}`;
+  const parts = releaseParts(plain);
+  const found = findMentions(`${title}\n${parts.news}`);
+  // Where the news names no place or commodity (a new CFO, a financing), the company's own description does.
+  const about =
+    parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about) : null;
+  const commodities = found.commodities.length ? found.commodities : (about?.commodities ?? []);
+  const [countries, states] = found.countries.length
+    ? [found.countries, found.states]
+    : [about?.countries ?? [], about?.states ?? []];
   // The headline names the news; the body only breaks a tie when the headline says nothing.
-  const rule = TYPE_RULES.find((r) => r.pattern.test(title)) ?? TYPE_RULES.find((r) => r.pattern.test(text));
-  const type = rule?.type ?? 'corporate-update';
-  commodities.delete('');
-  countries.delete('');
+  const type = typeOf(title) ?? typeOf(text) ?? 'corporate-update';
   return {
-    commodities: [...commodities],
-    countries: [...countries],
-    states: [...states],
+    commodities,
+    countries,
+    states,
     typeGroup: GROUP_OF_TYPE.get(type) ?? null,
     type,
     company: null,

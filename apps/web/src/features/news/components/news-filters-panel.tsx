@@ -1,6 +1,7 @@
 import type { FilterSet } from '@mining-hub/contract/news';
 import {
   ARTICLE_TYPE_GROUPS,
+  AUSTRALIAN_STATES,
   CANADIAN_PROVINCES,
   COMMODITIES,
   COUNTRIES,
@@ -22,6 +23,12 @@ const COMMODITY_OPTIONS: MultiSelectOption[] = COMMODITIES.map((c) => ({
   label: c.name,
   hint: c.symbol,
 }));
+
+const STATE_GROUPS = [
+  ['United States', US_STATES],
+  ['Canada', CANADIAN_PROVINCES],
+  ['Australia', AUSTRALIAN_STATES],
+] as const;
 
 const TYPE_OPTIONS: MultiSelectOption[] = ARTICLE_TYPE_GROUPS.flatMap((group) => [
   { value: group.group, label: group.label, hint: 'all types', group: true },
@@ -112,20 +119,15 @@ export function NewsFiltersPanel({
             onChange={(event) => set('state', event.target.value)}
           >
             <option value="">Any state or province</option>
-            <optgroup label="United States">
-              {US_STATES.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Canada">
-              {CANADIAN_PROVINCES.map((province) => (
-                <option key={province.code} value={province.code}>
-                  {province.name}
-                </option>
-              ))}
-            </optgroup>
+            {STATE_GROUPS.map(([country, states]) => (
+              <optgroup key={country} label={country}>
+                {states.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
           </SelectField>
           <TextField label="Area" placeholder="e.g. Abitibi, Pilbara" maxLength={200} {...text('area')} />
           <TextField label="Project" placeholder="Project name" maxLength={200} {...text('project')} />

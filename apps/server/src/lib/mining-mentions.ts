@@ -1,0 +1,273 @@
+import { COMMODITIES, COUNTRIES, MINING_REGIONS, STATES } from '@mining-hub/contract/reference-data';
+import { blankCompanyNames } from './company-names.ts';
+import { isInName, keepsCommodity } from './mining-mention-rules.ts';
+
+/**
+ * Commodities and places a mining press release is about, read from its words as a geologist would: one
+ * pass over the text in which the longest name wins and a matched span is not matched again ('New South
+ * Wales' is a state, never Wales; 'China Clay' a commodity, never China), company names and listings are
+ * blanked first, and ambiguous words count only in their mining sense (rules in mining-mention-rules.ts).
+ */
+
+export interface Mentions {
+  /** Commodity symbols: those named in words first, about in the order named, then those read from symbols. */
+  commodities: string[];
+  /** ISO country codes; a state or region also names its country. */
+  countries: string[];
+  /** State and province codes of the reference data (US, Canada, Australia). */
+  states: string[];
+}
+
+interface Place {
+  country: string | null;
+  state: string | null;
+}
+type Entry = { kind: 'commodity'; symbol: string } | { kind: 'place'; place: Place };
+interface Word {
+  entry: Entry;
+  /** Set when only this exact spelling counts ('DRC', 'SOP', 'U3O8'). */
+  exact?: string;
+}
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+// Aliases with inner capitals or digits are abbreviations or formulas: case matters ('SOP', 'NdPr', 'Li2O').
+const isAbbreviation = (word: string) => !/\s/.test(word) && /^.+[A-Z\d]|^[A-Z\d.]+$/.test(word);
+
+const WORDS = new Map<string, Word>();
+function add(word: string, entry: Entry, exact = false) {
+  for (const spelling of new Set([word, fold(word), word.replace(/’/g, "'")])) {
+    const key = spelling.toLowerCase();
+    if (!WORDS.has(key)) WORDS.set(key, exact ? { entry, exact: spelling } : { entry });
+  }
+}
+
+// Places outside the reference lists that would otherwise be read as one: a region named like a country
+// ('New England', 'Niger State'), a city or landform that contains a commodity ('Salt Lake City', 'Gold Coast').
+const PLACE_OVERRIDES: readonly [string, Place][] = [
+  ['New England', { country: null, state: null }],
+  ['Lake Victoria', { country: null, state: null }],
+  ['Victoria Falls', { country: null, state: null }],
+  ['Sierra Nevada', { country: null, state: null }],
+  ['Salt Lake City', { country: null, state: null }],
+  ['Great Salt Lake', { country: null, state: null }],
+  ['Gold Coast', { country: null, state: null }],
+  ['Niger State', { country: 'NG', state: null }],
+  ['Niger Delta', { country: 'NG', state: null }],
+  ['Republic of Georgia', { country: 'GE', state: null }],
+  ['Washington, D.C.', { country: 'US', state: null }],
+  ['District of Columbia', { country: 'US', state: null }],
+  ['Guinea Bissau', { country: 'GW', state: null }],
+];
+for (const [name, place] of PLACE_OVERRIDES) add(name, { kind: 'place', place });
+for (const state of STATES) add(state.name, { kind: 'place', place: { country: state.country, state: state.code } });
+for (const region of MINING_REGIONS)
+  for (const name of [region.name, ...(region.aliases ?? [])])
+    add(name, { kind: 'place', place: { country: region.country, state: null } });
+for (const country of COUNTRIES) {
+  for (const name of [country.name, ...(country.aliases ?? [])]) {
+    // Abbreviations ('UK', 'USA', 'DRC', 'U.S.') count in capitals only; the ISO codes themselves not at all.
+    add(name, { kind: 'place', place: { country: country.code, state: null } }, name.length < 4 || name.includes('.'));
+  }
+}
+for (const commodity of COMMODITIES) {
+  const entry: Entry = { kind: 'commodity', symbol: commodity.symbol };
+  for (const word of [commodity.name, ...(commodity.aliases ?? [])])
+    if (word.length >= 3) add(word, entry, isAbbreviation(word));
+  // Formulas and capitalised symbols of three letters or more: 'U3O8', 'P2O5', 'PGM', 'REE'.
+  if (commodity.symbol.length >= 3 && /\d|^[A-Z]+$/.test(commodity.symbol) && commodity.symbol !== 'HMS')
+    add(commodity.symbol, entry, true);
+}
+// Words that only ever mean diamonds.
+for (const word of ['kimberlite', 'kimberlites', 'microdiamonds', 'micro-diamonds', 'macrodiamonds', 'diamondiferous'])
+  add(word, { kind: 'commodity', symbol: 'Diamonds' });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const spellings = [...new Set([...WORDS.values()].flatMap((w) => (w.exact ? [w.exact] : [])))];
+const MATCHER = new RegExp(
+  `(?<![\\p{L}\\d])(${[...WORDS.keys(), ...spellings]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')})(?![\\p{L}\\d])`,
+  'giu',
+);
+
+/** Whether a single word names a commodity or place (so it may not stand alone as a company's short name). */
+export const isDictionaryWord = (word: string) => WORDS.has(word.toLowerCase());
+const commodityOf = (word: string) => {
+  const entry = WORDS.get(word.toLowerCase())?.entry;
+  return entry?.kind === 'commodity' ? entry.symbol : undefined;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Element symbols: in grade context ('3.2 g/t Au', '0.6% Nb2O5'), joined ('Cu-Au', 'Zn+Pb', 'Ni-Cu-PGE'),
+// and alone for the few a release never means otherwise ('Au-in-soil', 'Pb').
+// ---------------------------------------------------------------------------------------------------
+
+const ELEMENTS = new Map<string, string>(
+  COMMODITIES.filter((c) => /^[A-Z][a-z]?$/.test(c.symbol)).map((c) => [c.symbol, c.symbol]),
+);
+const GROUP_SYMBOLS = new Map([...ELEMENTS, ['PGE', 'PGM'], ['PGM', 'PGM'], ['REE', 'REE']]);
+const ALONE = new Set(['Au', 'Ag', 'Cu', 'Zn', 'Pb', 'Ni', 'Sn', 'Sb']);
+const element = [...ELEMENTS.keys()].sort((a, b) => b.length - a.length).join('|');
+const groupSymbol = [...GROUP_SYMBOLS.keys()].sort((a, b) => b.length - a.length).join('|');
+const GRADE_SYMBOL = new RegExp(
+  `\\d[\\d.,]*\\s*(?:g\\/t|%|ppm|ppb|oz\\/t|lb\\/t|kg\\/t)\\s*(${element})(Eq|\\d*O\\d*)?(?![\\p{L}\\d])`,
+  'gu',
+);
+const SYMBOL_GROUP = new RegExp(
+  `(?<![\\p{L}\\d])\\d?(?:${groupSymbol})(?:[-+/]\\d?(?:${groupSymbol}))+(?![\\p{L}\\d])`,
+  'gu',
+);
+const LONE_SYMBOL = new RegExp(`(?<![\\p{L}\\d])(${[...ALONE].join('|')})(?![\\p{L}\\d])`, 'gu');
+// Isotope dating ('U-Pb zircon', 'Pb-Pb ages') names no commodity.
+const DATING = /(?<![\p{L}])(?:U|Th)[-–/](?:Th[-–/])?Pb(?![\p{L}])|(?<![\p{L}])Pb[-–/]Pb(?![\p{L}])/gu;
+
+function symbolsIn(text: string, found: Set<string>) {
+  for (const match of text.matchAll(GRADE_SYMBOL)) {
+    // '98% SiO2' is silica sand, not silicon.
+    const formula = commodityOf(`${match[1] ?? ''}${match[2] ?? ''}`);
+    found.add(formula ?? match[1] ?? '');
+  }
+  for (const match of text.matchAll(SYMBOL_GROUP)) {
+    const parts = match[0].split(/[-+/]/).map((part) => GROUP_SYMBOLS.get(part.replace(/^\d/, '')) ?? '');
+    if (new Set(parts).size > 1) for (const part of parts) found.add(part);
+  }
+  for (const match of text.matchAll(LONE_SYMBOL)) found.add(match[1] ?? '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Places
+// ---------------------------------------------------------------------------------------------------
+
+// Where a company sits, trades or offers its shares is not where its project is; a belt or craton named
+// after a country ('Mozambique Belt') runs across borders.
+const NOT_THE_PROJECT_BEFORE =
+  /\b(?:(?:headquartered|incorporated|registered|domiciled|based|listed|head office|offices?)\s+in\s+(?:the\s+)?|(?:provinces|territories|jurisdictions)\s+of\s+|(?:other than|except(?: for)?|excluding)\s+(?:in\s+)?)$/i;
+const NOT_THE_PROJECT_AFTER =
+  /^(?:[-–](?:based|registered|incorporated|domiciled|listed|headquartered)\b|\s+(?:corporation|company)\b|\s+(?:Stock|Securities)\s+Exchange\b|\s+(?:Belt|Craton|Shield|Orogen)\b)/;
+// Countries and states that are also first names: 'Chad Williams', 'Jordan Smith', 'Victoria Gold'.
+const FIRST_NAMES = new Set(['chad', 'jordan', 'india', 'israel', 'victoria', 'georgia']);
+const PLACE_WORD = /^\s+(?:Province|province|State|state|Region|region|Basin|Territory|Department|department)\b/;
+
+interface PlaceHit {
+  place: Place;
+  word: string;
+  before: string;
+  after: string;
+}
+
+/** The place a hit names, or null when its context says it is a person, a city, a county or a domicile. */
+function placeOf({ place, word, before, after }: PlaceHit, text: string, found: Mentions): Place | null {
+  const key = fold(word).toLowerCase();
+  if (NOT_THE_PROJECT_BEFORE.test(before) || NOT_THE_PROJECT_AFTER.test(after)) return null;
+  if (place.state && /^\s+County\b/.test(after)) return null;
+  if (
+    FIRST_NAMES.has(key) &&
+    (/^\s+\p{Lu}/u.test(after) ? !PLACE_WORD.test(after) : /(?:Mr|Ms|Mrs|Dr)\.?\s+$/.test(before))
+  )
+    return null;
+  if (key === 'victoria' && /^,\s*(?:B\.?C\.?|British Columbia)\b/.test(after)) return null;
+  if (key === 'washington')
+    return /^\s+[Ss]tate\b/.test(after) || /State of\s+$/.test(before) ? place : { country: 'US', state: null };
+  if (key === 'north west')
+    return /^\s+[Pp]rovince\b|^,?\s+South Africa/.test(after) || text.includes('South Africa') ? place : null;
+  if (key === 'georgia') {
+    if (/\b(?:Tbilisi|Caucasus|Georgian)\b/.test(text)) return { country: 'GE', state: null };
+    const american = found.countries.includes('US') || /\b(?:USA|U\.S\.A?\.|United States)(?![\p{L}])/u.test(text);
+    return american ? place : null;
+  }
+  return place;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const SMALL_WORDS = /^(?:from|with|into|onto|over|than|that|this|after|near|under|upon|for|and|the)$/;
+/**
+ * Headlines capitalise every word, so there capitals say nothing about names. A line of running text has at
+ * least two lower-case words of four letters or more besides the small ones headlines also leave lower-case.
+ */
+function isTitleCase(line: string): boolean {
+  const lower = (line.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]{3,}/gu) ?? []).filter((word) => !SMALL_WORDS.test(word));
+  return lower.length < 2;
+}
+
+/** The capitalised words around a span: 'Flat Iron Creek' around 'Iron'. */
+function capitalisedRun(text: string, start: number, end: number): string {
+  const left = /(?:\p{Lu}[\p{L}'’-]*[ \t]+)*$/u.exec(text.slice(Math.max(0, start - 80), start))?.[0] ?? '';
+  const right = /^(?:[ \t]+\p{Lu}[\p{L}'’-]*)*/u.exec(text.slice(end, end + 80))?.[0] ?? '';
+  return `${left}${text.slice(start, end)}${right}`
+    .trim()
+    .replace(/^(?:(?:The|A|An|Its|In|At|On|To|For|From|By|As)\s+)+/, '');
+}
+
+/** The commodities and places a release's title and cleaned text are about. */
+export function findMentions(text: string): Mentions {
+  const blanked = blankCompanyNames(text.replace(/’/g, "'"), isDictionaryWord);
+  const found: Mentions = { commodities: [], countries: [], states: [] };
+  const commodities = new Set<string>();
+  const places: PlaceHit[] = [];
+  // Names the running text shows to be names ('Flat Iron Creek'), and headline words that may be one.
+  const names = new Set<string>();
+  const headlineHits: { symbol: string; start: number; end: number; line: string; lineStart: number }[] = [];
+  const lines = new Map<number, { text: string; titleCase: boolean }>();
+  const lineAt = (start: number) => {
+    const end = blanked.indexOf('\n', start);
+    const line = blanked.slice(start, end < 0 ? undefined : end);
+    const read = { text: line, titleCase: isTitleCase(line) };
+    lines.set(start, read);
+    return read;
+  };
+  for (const match of blanked.matchAll(MATCHER)) {
+    const word = match[1] ?? '';
+    const known = WORDS.get(word.toLowerCase()) ?? WORDS.get(fold(word).toLowerCase());
+    if (!known || (known.exact !== undefined && known.exact !== word)) continue;
+    const end = match.index + word.length;
+    const before = blanked.slice(Math.max(0, match.index - 60), match.index);
+    const after = blanked.slice(end, end + 60);
+    if (known.entry.kind === 'place') {
+      // Place names are proper nouns: 'Chile', not 'chile' or 'turkey'.
+      if (!/^\p{Lu}/u.test(word)) continue;
+      places.push({ place: known.entry.place, word, before, after });
+      continue;
+    }
+    const lineStart = blanked.lastIndexOf('\n', match.index) + 1;
+    const line = lines.get(lineStart) ?? lineAt(lineStart);
+    const context = { word, before, after, text: blanked, titleCase: line.titleCase };
+    if (!keepsCommodity(context)) continue;
+    if (isInName(context, (other) => commodityOf(other) !== undefined)) {
+      const name = capitalisedRun(blanked, match.index, end);
+      if (name.includes(' ')) names.add(name);
+    } else if (context.titleCase && /^\p{Lu}/u.test(word)) {
+      headlineHits.push({ symbol: known.entry.symbol, start: match.index, end, line: line.text, lineStart });
+    } else {
+      commodities.add(known.entry.symbol);
+    }
+  }
+  for (const hit of headlineHits) {
+    const inName = [...names].some((name) => {
+      for (let at = hit.line.indexOf(name); at >= 0; at = hit.line.indexOf(name, at + 1))
+        if (hit.lineStart + at <= hit.start && hit.end <= hit.lineStart + at + name.length) return true;
+      return false;
+    });
+    if (!inName) commodities.add(hit.symbol);
+  }
+  symbolsIn(
+    blanked.replace(DATING, (dating) => ' '.repeat(dating.length)),
+    commodities,
+  );
+  commodities.delete('');
+  found.commodities = [...commodities];
+
+  // Plain places first, so that 'Georgia' can ask whether the release is otherwise American.
+  const countries = new Set<string>();
+  const states = new Set<string>();
+  const take = (place: Place | null) => {
+    if (place?.country) countries.add(place.country);
+    if (place?.state) states.add(place.state);
+    found.countries = [...countries];
+  };
+  for (const hit of places) if (fold(hit.word).toLowerCase() !== 'georgia') take(placeOf(hit, text, found));
+  for (const hit of places) if (fold(hit.word).toLowerCase() === 'georgia') take(placeOf(hit, text, found));
+  found.states = [...states];
+  return found;
+}

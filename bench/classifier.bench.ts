@@ -1,0 +1,52 @@
+import { COMMODITIES, COUNTRIES } from '@mining-hub/contract/reference-data';
+import { classifyArticle } from '../apps/server/src/modules/news/article-classifier.ts';
+import { loadDemoCorpus } from '../apps/server/src/demo/news/demo-corpus.ts';
+import { CLASSIFIER_CORPUS, scoreCorpus } from '../apps/server/test/classifier-corpus.ts';
+import holdout from '../apps/server/test/fixtures/classifier-holdout.json' with { type: 'json' };
+import { printFigure } from './lib/server.ts';
+
+/**
+ * The news classifier's quality and speed: micro precision and recall of commodity, country and state tags
+ * on the labelled releases (test/fixtures; the tuning corpus and the held-out set), and articles classified
+ * per CPU second over the demo corpus beside a naive reader that matches every name with one regular
+ * expression and no rules (what the classifier was before issue 15).
+ */
+
+for (const [set, releases] of [
+  ['corpus', CLASSIFIER_CORPUS],
+  ['held-out', holdout],
+] as const) {
+  const score = scoreCorpus(classifyArticle, releases);
+  printFigure(`classifier ${set} releases`, releases.length, 'releases');
+  for (const kind of ['commodity', 'country', 'state'] as const) {
+    printFigure(`classifier ${set} ${kind} precision`, score[kind].precision, 'ratio');
+    printFigure(`classifier ${set} ${kind} recall`, score[kind].recall, 'ratio');
+  }
+}
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const names = [...COMMODITIES.flatMap((c) => [c.name, ...(c.aliases ?? [])]), ...COUNTRIES.map((c) => c.name)];
+const naiveMatcher = new RegExp(
+  `\\b(${names
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})\\b`,
+  'gi',
+);
+const naive = (title: string, body: string) =>
+  new Set([...`${title}\n${body}`.matchAll(naiveMatcher)].map((m) => m[1]));
+
+const articles = loadDemoCorpus(new Date()).map((article) => [article.title, article.content] as const);
+const ROUNDS = 3;
+function perCpuSecond(classify: (title: string, body: string) => unknown): number {
+  for (const [title, body] of articles.slice(0, 50)) classify(title, body); // warm-up
+  const before = process.cpuUsage();
+  for (let round = 0; round < ROUNDS; round++) for (const [title, body] of articles) classify(title, body);
+  const cpu = process.cpuUsage(before);
+  return (ROUNDS * articles.length) / ((cpu.user + cpu.system) / 1e6);
+}
+const classified = perCpuSecond(classifyArticle);
+const baseline = perCpuSecond(naive);
+printFigure('classifier per CPU second', classified, 'art/s', `(demo corpus, ${articles.length} full releases)`);
+printFigure('naive name matcher per CPU second', baseline, 'art/s', '(baseline)');
+printFigure('classifier speed vs naive matcher', classified / baseline, 'ratio');
