@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { articlePageOrigins, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('uses the operator contract defaults', () => {
@@ -32,6 +32,31 @@ describe('configuration', () => {
     ]);
     for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '2', 'fe80::/129']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads ALLOWED_PRIVATE_ORIGINS as origins, naming each entry that is not one', () => {
+    const config = loadConfig({
+      ALLOWED_PRIVATE_ORIGINS: 'http://intranet.local:8080/, HTTPS://News.Example.com',
+      NEWS_FEEDS: 'http://10.0.0.7/feeds/mining.xml https://news.example.com/rss',
+    });
+    expect(config.allowedPrivateOrigins).toEqual(['http://intranet.local:8080', 'https://news.example.com']);
+    expect(articlePageOrigins(config)).toEqual([
+      'http://intranet.local:8080',
+      'https://news.example.com',
+      'http://10.0.0.7',
+    ]);
+    expect(loadConfig({}).allowedPrivateOrigins).toEqual([]);
+    for (const bad of [
+      'intranet.local',
+      'ftp://files.local',
+      'http://wiki.local/news',
+      'http://a.local?x=1',
+      'http://u:p@a.local',
+    ]) {
+      expect(() => loadConfig({ ALLOWED_PRIVATE_ORIGINS: `http://ok.local, ${bad}` }), bad).toThrow(
+        `ALLOWED_PRIVATE_ORIGINS: "${bad}" is not an origin`,
+      );
     }
   });
 });

@@ -24,6 +24,17 @@ const envSchema = z
         message: 'must be true, false, or proxy addresses / CIDR ranges (or loopback, linklocal, uniquelocal)',
       }),
     NEWS_FEEDS: z.string().default(''),
+    ALLOWED_PRIVATE_ORIGINS: z
+      .string()
+      .default('')
+      .superRefine((value, context) => {
+        for (const entry of splitList(value).filter((item) => parseOrigin(item) === undefined)) {
+          context.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an origin: write http(s)://host[:port], without a path`,
+          });
+        }
+      }),
     MININGHUB_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
     MININGHUB_BASE_URL: z.string().url().default('https://api.mininghub.com/v1'),
     NEWS_FETCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
@@ -60,6 +71,11 @@ export interface AppConfig {
    * addresses and CIDR ranges (proxy-addr's names `loopback`, `linklocal`, `uniquelocal` too).
    */
   trustProxy: boolean | string[];
+  /**
+   * Origins the operator chose to reach although they resolve to private addresses
+   * (ALLOWED_PRIVATE_ORIGINS): intranet article pages, and later webhooks. Every other private address is refused.
+   */
+  allowedPrivateOrigins: string[];
   /** Where the built web app lives; the server serves it when present. */
   webDistDir: string;
   news: {
@@ -110,9 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: values.ROLE,
     publicOrigin: values.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     trustProxy: parseTrustProxy(values.TRUST_PROXY) ?? false,
+    allowedPrivateOrigins: splitList(values.ALLOWED_PRIVATE_ORIGINS).flatMap((entry) => parseOrigin(entry) ?? []),
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     news: {
-      feeds: values.NEWS_FEEDS.split(/[\s,]+/).filter(Boolean),
+      feeds: splitList(values.NEWS_FEEDS),
       mininghubToken: values.MININGHUB_TOKEN,
       mininghubBaseUrl: values.MININGHUB_BASE_URL,
       fetchIntervalSeconds: values.NEWS_FETCH_INTERVAL_SECONDS,
@@ -131,12 +148,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/**
+ * Origins whose article pages the expand step may fetch on private addresses: the operator's
+ * ALLOWED_PRIVATE_ORIGINS and the origins of the feeds in NEWS_FEEDS (a feed the operator configured
+ * on an intranet serves its articles from there too).
+ */
+export function articlePageOrigins(config: Pick<AppConfig, 'allowedPrivateOrigins' | 'news'>): string[] {
+  const feedOrigins = config.news.feeds.flatMap((feed) => (URL.canParse(feed) ? [new URL(feed).origin] : []));
+  return [...new Set([...config.allowedPrivateOrigins, ...feedOrigins])];
+}
+
+const splitList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+/** `scheme://host[:port]` as URL.origin writes it, for http(s) entries with nothing after the authority. */
+function parseOrigin(entry: string): string | undefined {
+  const url = URL.canParse(entry) ? new URL(entry) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+  if (url.username || url.password || url.search || url.hash) return undefined;
+  if (url.pathname !== '/' || !/^https?:\/\/[^/]+\/?$/i.test(entry)) return undefined;
+  return url.origin;
+}
+
 /** TRUST_PROXY: unset or `false`, `true`, or comma-separated addresses / CIDR ranges. */
 function parseTrustProxy(value: string): AppConfig['trustProxy'] | undefined {
   const text = value.trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  const entries = text.split(/[\s,]+/).filter(Boolean);
+  const entries = splitList(text);
   return entries.every(isProxyAddress) ? entries : undefined;
 }
 

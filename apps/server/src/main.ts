@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { compose } from './composition.ts';
-import { loadConfig } from './config.ts';
+import { articlePageOrigins, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logging.ts';
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       scraperOutputDir: path.join(config.dataDir, 'scraper', 'outputs'),
       pipeline: {
         appOrigin,
+        privateOrigins: articlePageOrigins(config),
         analyser: createAnalyser(config.pipeline),
         crm: createCrmAdapter(config.pipeline, database.db),
         concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },

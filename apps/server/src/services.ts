@@ -47,6 +47,8 @@ export interface ServiceOptions {
   pipeline?: {
     /** The app's own origin (demo article pages live there). */
     appOrigin?: string;
+    /** Further origins whose article pages may be fetched on private addresses (`articlePageOrigins`). */
+    privateOrigins?: string[];
     /** Defaults to the offline rules analyser. */
     analyser?: AiAnalyser;
     /** Defaults to the local CRM outbox. */
@@ -102,6 +104,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
         bus,
         logger: options.logger ?? createSilentLogger(),
         appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
+        privateOrigins: options.pipeline?.privateOrigins,
         concurrency: options.pipeline?.concurrency,
       }),
     }),

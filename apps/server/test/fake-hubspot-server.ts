@@ -11,9 +11,9 @@ import {
 
 /**
  * A small fake of HubSpot's CRM API: exactly the endpoints the CRM adapter's client calls (companies,
- * contacts and notes create / update / search, contact batch upsert by email, v4 default associations),
- * with records kept in memory, HubSpot's 100-requests-per-10-seconds limit enforced with 429 and
- * Retry-After, and scripted failures.
+ * contacts and notes create / update / search / batch read, contact batch upsert by email, v4 default
+ * associations and the v4 list of a record's associations), with records kept in memory, HubSpot's
+ * 100-requests-per-10-seconds limit enforced with 429 and Retry-After, and scripted failures.
  */
 
 export interface RecordedRequest {
@@ -33,6 +33,8 @@ export interface FakeHubspotOptions {
   rateLimit?: { requests: number; windowMs: number };
   /** Added before every answer, like the real service's latency. */
   latencyMs?: number;
+  /** Search finds a record only this long after its creation, as HubSpot's search index lags (0 by default). */
+  searchLagMs?: number;
 }
 
 export interface FakeHubspotServer {
@@ -65,7 +67,7 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
   const limit = options.rateLimit ?? { requests: 100, windowMs: 10_000 };
   const requests: RecordedRequest[] = [];
   const stats = { served: 0, rateLimited: 0, failed: 0 };
-  const crm = createFakeHubspotStore();
+  const crm = createFakeHubspotStore({ searchLagMs: options.searchLagMs ?? 0 });
   let window: number[] = [];
   let failures: (number | null)[] = [];
   let stalls = 0;
@@ -154,7 +156,7 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
         return;
       }
       try {
-        const [status, payload] = crm.route(method, path.split('?')[0] ?? '/', body);
+        const [status, payload] = crm.route(method, path, body);
         stats.served++;
         send(status, payload, {
           'x-hubspot-ratelimit-interval-milliseconds': String(limit.windowMs),

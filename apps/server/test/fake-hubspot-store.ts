@@ -37,6 +37,8 @@ const DEFAULT_TYPE: Record<string, number> = {
   'notes->contacts': 202,
   'contacts->notes': 201,
 };
+/** The type id HubSpot reports when an association is read from its other end. */
+const REVERSE_TYPE: Record<number, number> = { 1: 2, 279: 280, 280: 279, 189: 190, 190: 189, 201: 202, 202: 201 };
 export const OBJECT_TYPES = new Set<string>(['companies', 'contacts', 'notes']);
 const DEFAULT_PROPERTIES: Record<ObjectType, string[]> = {
   companies: ['name', 'domain'],
@@ -58,7 +60,7 @@ export const isType = (value: string | undefined): value is ObjectType =>
   value !== undefined && OBJECT_TYPES.has(value);
 
 /** The fake's records and the answers to its routes; `route` throws a HubspotFault for an error answer. */
-export function createFakeHubspotStore() {
+export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number }) {
   const store: Record<ObjectType, Map<string, FakeRecord>> = {
     companies: new Map(),
     contacts: new Map(),
@@ -183,7 +185,9 @@ export function createFakeHubspotStore() {
     });
     const limitValue = typeof body.limit === 'number' ? body.limit : 10;
     if (limitValue > 200) throw new HubspotFault(400, 'VALIDATION_ERROR', 'limit must be at most 200');
+    const indexedBefore = Date.now() - searchLagMs;
     const matches = [...store[type].values()]
+      .filter((record) => Date.parse(record.createdAt) <= indexedBefore)
       .filter((record) => predicates.length === 0 || predicates.some((matches) => matches(record)))
       .sort((a, b) => Number(a.id) - Number(b.id));
     const names = Array.isArray(body.properties)
@@ -263,8 +267,66 @@ export function createFakeHubspotStore() {
     return { status: 'COMPLETE', results, startedAt, completedAt: now() };
   }
 
+  /** GET /crm/v4/objects/{type}/{id}/associations/{toType}: pages of at most 500, by id, from either end. */
+  function associationsPage(fromType: ObjectType, fromId: string, toType: ObjectType, query: URLSearchParams) {
+    requireRecord(fromType, fromId);
+    const limit = Number(query.get('limit') ?? 500);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'limit must be between 1 and 500');
+    }
+    const byId = new Map<string, number[]>();
+    for (const link of links) {
+      const [toId, typeId] =
+        link.fromType === fromType && link.fromId === fromId && link.toType === toType
+          ? [link.toId, link.typeId]
+          : link.toType === fromType && link.toId === fromId && link.fromType === toType
+            ? [link.fromId, REVERSE_TYPE[link.typeId] ?? link.typeId]
+            : [undefined, 0];
+      if (toId !== undefined && store[toType].has(toId)) byId.set(toId, [...(byId.get(toId) ?? []), typeId]);
+    }
+    const all = [...byId].sort(([a], [b]) => Number(a) - Number(b));
+    const start = Number(query.get('after') ?? 0);
+    const results = all.slice(start, start + limit).map(([toId, typeIds]) => ({
+      toObjectId: Number(toId),
+      associationTypes: [...new Set(typeIds)].map((typeId) => ({
+        category: 'HUBSPOT_DEFINED',
+        typeId,
+        label: typeId === 1 || typeId === 2 ? 'Primary' : null,
+      })),
+    }));
+    const next = start + limit < all.length ? String(start + limit) : undefined;
+    return next ? { results, paging: { next: { after: next, link: `?after=${next}` } } } : { results };
+  }
+
+  /** POST /crm/v3/objects/{type}/batch/read by id: 207 with an error naming the ids it does not hold. */
+  function batchRead(type: ObjectType, body: unknown): [number, unknown] {
+    const inputs = isRecord(body) && Array.isArray(body.inputs) ? body.inputs : undefined;
+    if (!inputs || inputs.length === 0 || inputs.length > 100) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'inputs must hold 1 to 100 items');
+    }
+    const ids = inputs.map((input) => (isRecord(input) ? input.id : undefined));
+    if (!ids.every((id): id is string => typeof id === 'string')) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Each input needs an id');
+    }
+    const names = isRecord(body) && Array.isArray(body.properties) ? body.properties.map(String) : undefined;
+    const startedAt = now();
+    const found = ids.flatMap((id) => store[type].get(id) ?? []);
+    const results = found.map((record) => publicRecord(record, names ?? DEFAULT_PROPERTIES[type]));
+    const missing = ids.filter((id) => !store[type].has(id));
+    const answer = { status: 'COMPLETE', results, startedAt, completedAt: now() };
+    if (missing.length === 0) return [200, answer];
+    const error = {
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      message: `Could not get some ${type} objects, they may be deleted or not exist. Check that ids are valid.`,
+      context: { ids: missing },
+    };
+    return [207, { ...answer, numErrors: 1, errors: [error] }];
+  }
+
   /** Status and body for an authenticated, admitted request. */
-  function route(method: string, path: string, body: unknown): [number, unknown] {
+  function route(method: string, target: string, body: unknown): [number, unknown] {
+    const [path = '/', query = ''] = target.split('?');
     const parts = path.split('/').filter(Boolean);
     const [api, version, kind, type, rest, extra] = parts;
     if (api === 'crm' && version === 'v3' && kind === 'objects' && isType(type)) {
@@ -282,6 +344,7 @@ export function createFakeHubspotStore() {
       if (method === 'POST' && type === 'contacts' && rest === 'batch' && extra === 'upsert') {
         return [200, batchUpsertContacts(body)];
       }
+      if (method === 'POST' && rest === 'batch' && extra === 'read' && parts.length === 6) return batchRead(type, body);
       if (rest !== undefined && parts.length === 5 && rest !== 'search' && rest !== 'batch') {
         const record = requireRecord(type, rest);
         if (method === 'GET') return [200, fullRecord(record)];
@@ -292,6 +355,20 @@ export function createFakeHubspotStore() {
       }
     }
     const [, , , from, to, batch, associateWord, defaultWord] = parts;
+    const [, , , , fromId, associationsWord, toType] = parts;
+    if (
+      method === 'GET' &&
+      api === 'crm' &&
+      version === 'v4' &&
+      kind === 'objects' &&
+      isType(type) &&
+      fromId !== undefined &&
+      associationsWord === 'associations' &&
+      isType(toType) &&
+      parts.length === 7
+    ) {
+      return [200, associationsPage(type, fromId, toType, new URLSearchParams(query))];
+    }
     if (
       method === 'POST' &&
       api === 'crm' &&

@@ -1,3 +1,4 @@
+import { decodeText, type TextKind } from '../lib/decode-text.ts';
 import { parseRetryAfterMs } from '../lib/retry-after.ts';
 
 /** A fetch that cannot hang or flood us: a deadline, a size cap and a content-type allow-list. */
@@ -8,6 +9,8 @@ export interface LimitedFetchOptions {
   contentTypes?: string[];
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** How to find the body's encoding when the content type cannot be trusted to say (a feed sent as text/html). */
+  decodeAs?: TextKind;
 }
 
 export class FetchError extends Error {
@@ -21,11 +24,14 @@ export class FetchError extends Error {
   }
 }
 
-/** GETs a URL and returns its body as text, or throws a FetchError saying what went wrong. */
+/**
+ * GETs a URL and returns its body as text, decoded as a browser would (BOM, charset, the document's own
+ * declaration), or throws a FetchError saying what went wrong.
+ */
 export async function fetchTextWithLimits(
   url: string,
   options: LimitedFetchOptions,
-): Promise<{ text: string; contentType: string }> {
+): Promise<{ text: string; contentType: string; encoding: string }> {
   const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
   let response: Response;
   try {
@@ -59,7 +65,11 @@ export async function fetchTextWithLimits(
     throw new FetchError(describeFetchFailure(error, options.timeoutMs));
   }
   if (!body) throw new FetchError(`body larger than ${formatBytes(options.maxBytes)}`);
-  return { text: body.toString('utf8'), contentType };
+  try {
+    return { ...decodeText(body, contentType, options.decodeAs), contentType };
+  } catch (error) {
+    throw new FetchError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function describeFetchFailure(error: unknown, timeoutMs: number): string {

@@ -10,7 +10,7 @@ import { loadDemoDirectory } from '../demo/directory/demo-directory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 const APP_CSP =
-  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data: https:;" +
+  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data: http: https:;" +
   "media-src 'self' https:;frame-src 'self' https:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
   "base-uri 'self';form-action 'self';frame-ancestors 'none'";
 

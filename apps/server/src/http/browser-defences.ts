@@ -4,13 +4,15 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The app's Content-Security-Policy. No inline or eval'd script anywhere; pin board widgets embed
  * https pages, images and videos, and custom HTML widgets load from 'self' (their own sandboxed route).
+ * Images also come from http: an expanded article shows its figures from the page's own host, which on
+ * an intranet may serve http only (an https app page has them upgraded by the browser anyway).
  */
 export const APP_CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'https:'],
+  'img-src': ["'self'", 'data:', 'http:', 'https:'],
   'media-src': ["'self'", 'https:'],
   'frame-src': ["'self'", 'https:'],
   'font-src': ["'self'", 'data:'],

@@ -67,7 +67,14 @@ const trustedAgent = new Agent();
 export async function safeFetch(
   rawUrl: string,
   options: SafeFetchOptions,
-): Promise<{ body: Buffer; contentType: string; finalUrl: string }> {
+): Promise<{
+  body: Buffer;
+  /** The media type alone ('text/html'), lower-cased. */
+  contentType: string;
+  /** The whole Content-Type header, whose charset the text decoder needs. */
+  contentTypeHeader: string;
+  finalUrl: string;
+}> {
   const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]);
   let url = parseHttpUrl(rawUrl);
   for (let hop = 0; ; hop++) {
@@ -97,7 +104,8 @@ export async function safeFetch(
       const retryable = response.status === 429 || response.status >= 500;
       throw new PageFetchError(`page answered HTTP ${response.status}`, retryable);
     }
-    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const contentTypeHeader = response.headers.get('content-type') ?? '';
+    const contentType = contentTypeHeader.split(';')[0]?.trim().toLowerCase() ?? '';
     if (!options.contentTypes.includes(contentType)) {
       await response.body?.cancel();
       throw new PageFetchError(`unsupported content type ${contentType || '(none)'}`, false);
@@ -113,7 +121,7 @@ export async function safeFetch(
       throw describe(error, options.timeoutMs);
     }
     if (!body) throw new PageFetchError(`page larger than ${Math.round(options.maxBytes / 1048576)} MB`, false);
-    return { body, contentType, finalUrl: url.toString() };
+    return { body, contentType, contentTypeHeader, finalUrl: url.toString() };
   }
 }
 

@@ -266,6 +266,81 @@ describe('hubspot adapter against a fake HubSpot', () => {
   });
 });
 
+describe("hubspot contacts without email, with a search index that lags as HubSpot's does", () => {
+  let fake: FakeHubspotServer;
+  const adapter = () =>
+    createHubspotAdapter({
+      accessToken: TOKEN,
+      basePath: fake.url,
+      rateLimit: { requests: 1_000, intervalMs: 1_000 },
+      timeoutMs: 2_000,
+    });
+  const person = (firstName: string, lastName: string) => ({
+    email: null,
+    firstName,
+    lastName,
+    jobTitle: null,
+    phone: null,
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeHubspot({
+      accessToken: TOKEN,
+      searchLagMs: 60_000,
+      rateLimit: { requests: 10_000, windowMs: 1_000 },
+    });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  it('finds the contact by name at the company, whatever its case and accents, instead of creating it again', async () => {
+    const crm = adapter();
+    const first = await crm.push(article(1, { contacts: [person('José', 'Núñez')] }));
+    // Another article of the same company seconds later (a batch), where search cannot see the contact yet.
+    const second = await crm.push(article(2, { contacts: [person('JOSE ', ' nunez')] }));
+    // The first article pushed again, its stored id lost (pushed from the outbox export, say).
+    const third = await crm.push(article(1, { contacts: [person('José', 'Núñez')] }));
+
+    expect(fake.records('contacts')).toHaveLength(1);
+    const id = fake.records('contacts')[0]?.id;
+    expect(Object.values(first.contactIds)).toEqual([id]);
+    expect(Object.values(second.contactIds)).toEqual([id]);
+    expect(Object.values(third.contactIds)).toEqual([id]);
+    expect(fake.associatedIds('companies', first.companyId, 'contacts')).toEqual([id]);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/crm/v3/objects/contacts')).toHaveLength(1);
+  });
+
+  it('keeps two people of the same name at two companies apart', async () => {
+    const crm = adapter();
+    const john = [person('John', 'Smith')];
+    const lenga = await crm.push(article(1, { contacts: john }));
+    const kestrel = await crm.push(
+      article(2, { company: { name: 'Kestrel Copper', domain: 'kestrelcopper.com', ticker: null }, contacts: john }),
+    );
+    await crm.push(article(3, { contacts: john }));
+    await crm.push(
+      article(4, { company: { name: 'Kestrel Copper', domain: 'kestrelcopper.com', ticker: null }, contacts: john }),
+    );
+
+    expect(fake.records('contacts')).toHaveLength(2);
+    const [lengaJohn] = fake.associatedIds('companies', lenga.companyId, 'contacts');
+    const [kestrelJohn] = fake.associatedIds('companies', kestrel.companyId, 'contacts');
+    expect(lengaJohn).toBeDefined();
+    expect(kestrelJohn).toBeDefined();
+    expect(lengaJohn).not.toBe(kestrelJohn);
+    expect(fake.associatedIds('contacts', lengaJohn ?? '', 'companies')).toEqual([lenga.companyId]);
+  });
+
+  it('reads a company with more contacts than one batch read holds', async () => {
+    const crm = adapter();
+    const many = Array.from({ length: 120 }, (_, n) => person('Person', `Number ${n}`));
+    await crm.push(article(1, { contacts: many }));
+    await crm.push(article(2, { contacts: [person('person', 'number 119'), person('Person', 'Number 0')] }));
+
+    expect(fake.records('contacts')).toHaveLength(120);
+  });
+});
+
 describe('hubspot adapter and rate limits', () => {
   it('waits out 429s as Retry-After says and then succeeds', async () => {
     const fake = await startFakeHubspot({ accessToken: TOKEN, rateLimit: { requests: 3, windowMs: 1_000 } });

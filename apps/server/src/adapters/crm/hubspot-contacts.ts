@@ -1,4 +1,5 @@
-import { FilterOperatorEnum, type Filter } from '@hubspot/api-client/lib/codegen/crm/companies/index.js';
+import { AssociationTypes } from '@hubspot/api-client';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
 import { clip } from '../../lib/text.ts';
 import {
   CrmError,
@@ -11,8 +12,36 @@ import {
 import type { AssociateDefault } from './hubspot-associations.ts';
 import { BATCH_MAX, ifExists, type HubspotTransport } from './hubspot-transport.ts';
 
+const CONTACT_TO_COMPANY = [
+  {
+    associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
+    associationTypeId: AssociationTypes.contactToCompany,
+  },
+];
+// The largest page the v4 associations API gives.
+const ASSOCIATIONS_PAGE = 500;
+
+interface NamedContact {
+  id: string;
+  /** `personName` of its first and last name. */
+  name: string;
+}
+
+/** First and last name compared without case, accents or extra spaces ("José  Núñez" = "jose nunez"). */
+function personName(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  return `${firstName ?? ''} ${lastName ?? ''}`
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Creates or updates an article's contacts in HubSpot (by email, else by name at the company) and ties them to it. */
-export function createHubspotContacts({ contactsApi, call }: HubspotTransport, associateDefault: AssociateDefault) {
+export function createHubspotContacts(
+  { contactsApi, associationsApi, call }: HubspotTransport,
+  associateDefault: AssociateDefault,
+) {
   async function upsertContacts(
     input: CrmPush,
     companyId: string,
@@ -52,9 +81,35 @@ export function createHubspotContacts({ contactsApi, call }: HubspotTransport, a
         progress.contactIds[key] = id;
       }
     }
-    for (const { key, contact } of contacts) {
-      if (contactEmail(contact) !== null) continue;
-      const id = await upsertContactWithoutEmail(input, key, contact, signal);
+    const withoutEmail = contacts.filter(({ contact }) => contactEmail(contact) === null);
+    // Read once per push and only when needed: the company's contacts, which new ones join as they are created.
+    let companyContacts: NamedContact[] | undefined;
+    for (const { key, contact } of withoutEmail) {
+      const properties = contactProperties(contact, input.company.name);
+      const storedId = input.existing.contactIds[key];
+      let id = storedId
+        ? (
+            await ifExists(() =>
+              call('updating a contact', true, signal, () => contactsApi.basicApi.update(storedId, { properties })),
+            )
+          )?.id
+        : undefined;
+      if (!id) {
+        companyContacts ??= await contactsOfCompany(companyId, signal);
+        const name = personName(contact.firstName, contact.lastName);
+        id = companyContacts.find((known) => known.name === name)?.id;
+        if (!id) {
+          // Associated as it is created, so a push that fails after this still finds it at the company next time.
+          const created = await call('creating a contact', false, signal, () =>
+            contactsApi.basicApi.create({
+              properties,
+              associations: [{ to: { id: companyId }, types: CONTACT_TO_COMPANY }],
+            }),
+          );
+          id = created.id;
+          companyContacts.push({ id, name });
+        }
+      }
       contactIds[key] = id;
       progress.contactIds[key] = id;
     }
@@ -63,48 +118,33 @@ export function createHubspotContacts({ contactsApi, call }: HubspotTransport, a
     return contactIds;
   }
 
-  /** By the stored id, else a contact of the same name, company and no email, else a new one. */
-  async function upsertContactWithoutEmail(
-    input: CrmPush,
-    key: string,
-    contact: CrmContact,
-    signal: AbortSignal | undefined,
-  ): Promise<string> {
-    const properties = contactProperties(contact, input.company.name);
-    const storedId = input.existing.contactIds[key];
-    if (storedId) {
-      const updated = await ifExists(() =>
-        call('updating a contact', true, signal, () => contactsApi.basicApi.update(storedId, { properties })),
+  /**
+   * The contacts associated with the company, oldest first, with their names. The associations API
+   * answers from the records themselves, whereas search lags seconds behind writes: a contact created by
+   * the previous push would not be found by search yet.
+   */
+  async function contactsOfCompany(companyId: string, signal: AbortSignal | undefined): Promise<NamedContact[]> {
+    const ids: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await call("listing the company's contacts", true, signal, () =>
+        associationsApi.basicApi.getPage('companies', companyId, 'contacts', after, ASSOCIATIONS_PAGE),
       );
-      if (updated) return updated.id;
+      ids.push(...page.results.map((result) => String(result.toObjectId)));
+      after = page.paging?.next?.after;
+    } while (after);
+    const named: NamedContact[] = [];
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += BATCH_MAX) {
+      const inputs = unique.slice(start, start + BATCH_MAX).map((id) => ({ id }));
+      const response = await call("reading the company's contacts", true, signal, () =>
+        contactsApi.batchApi.read({ inputs, properties: ['firstname', 'lastname'], propertiesWithHistory: [] }),
+      );
+      for (const record of response.results) {
+        named.push({ id: record.id, name: personName(record.properties.firstname, record.properties.lastname) });
+      }
     }
-    const eq = (propertyName: string, value: string): Filter => ({
-      propertyName,
-      operator: FilterOperatorEnum.Eq,
-      value,
-    });
-    const page = await call('searching for a contact', true, signal, () =>
-      contactsApi.searchApi.doSearch({
-        filterGroups: [
-          {
-            filters: [
-              eq('firstname', contact.firstName.trim()),
-              eq('lastname', contact.lastName.trim()),
-              eq('company', input.company.name.trim()),
-              { propertyName: 'email', operator: FilterOperatorEnum.NotHasProperty },
-            ],
-          },
-        ],
-        properties: ['firstname', 'lastname'],
-        limit: 1,
-      }),
-    );
-    const found = page.results[0];
-    if (found) return found.id;
-    const created = await call('creating a contact', false, signal, () =>
-      contactsApi.basicApi.create({ properties, associations: [] }),
-    );
-    return created.id;
+    return named.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   return upsertContacts;

@@ -32,6 +32,8 @@ export interface SourcePage {
   articles: SourceArticle[];
   page: number;
   totalPages: number;
+  /** Items of this page the source could not use, counted by reason ({"no title": 2}). */
+  skipped?: { count: number; reasons: Record<string, number> };
 }
 
 export interface NewsSource {

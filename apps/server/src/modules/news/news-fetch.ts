@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
+import { describeSourceReport, type FetchSourceReport } from '@mining-hub/contract/live';
 import type { NewsQuery } from '@mining-hub/contract/news';
-import type { NewsSource } from '../../adapters/news-sources/news-source.ts';
+import type { NewsSource, SourcePage } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { matchesQuery, tagArticle } from './article-classifier.ts';
@@ -29,7 +30,8 @@ const SOURCE_CONCURRENCY = 6;
  * Runs one fetch session: up to SOURCE_CONCURRENCY sources at once, each page by page; each page is tagged,
  * filtered, stored once and linked to the session (one page at a time, which keeps positions 1..n), and a
  * `progress_update` goes to the user who started it. A failing source is skipped with a WARNING and named in
- * the final message; the session completes with what the others gave.
+ * the final message; the session completes with what the others gave. The final update also reports, per
+ * source, how many items it read and how many it could not use, and why.
  */
 export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): Promise<void> {
   const session = await deps.repository.findSession(sessionId);
@@ -45,7 +47,7 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     total_pages: deps.sources.length,
     articles_found: 0,
   };
-  const report = async (values: Partial<Progress>) => {
+  const report = async (values: Partial<Progress>, sources?: FetchSourceReport[]) => {
     Object.assign(state, values);
     await deps.repository.updateSession(sessionId, {
       ...state,
@@ -53,14 +55,26 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     });
     deps.bus.publish(
       { userId: session.user_id },
-      { type: 'progress_update', session_id: sessionId, data: { ...state } },
+      { type: 'progress_update', session_id: sessionId, data: { ...state, ...(sources ? { sources } : {}) } },
     );
   };
 
-  // Per source: pages fetched so far and expected (one until the source says), whether it has ended, and
-  // why it was skipped.
-  type SourceRun = { source: NewsSource; fetched: number; total: number; ended: boolean; skipped?: string };
-  const runs: SourceRun[] = deps.sources.map((source) => ({ source, fetched: 0, total: 1, ended: false }));
+  // Per source: pages fetched so far and expected (one until the source says), whether it has ended, the
+  // items it read and those it could not use (by reason), and why it failed.
+  type SourceRun = {
+    source: NewsSource;
+    fetched: number;
+    total: number;
+    ended: boolean;
+    report: FetchSourceReport;
+  };
+  const runs: SourceRun[] = deps.sources.map((source) => ({
+    source,
+    fetched: 0,
+    total: 1,
+    ended: false,
+    report: { name: source.name, read: 0, skipped: 0, skip_reasons: {}, error: null },
+  }));
   const sum = (of: (run: SourceRun) => number) => runs.reduce((total, run) => total + of(run), 0);
   const progressPercent = () =>
     Math.min(99, Math.round((100 * sum((run) => (run.ended ? 1 : run.fetched / run.total))) / runs.length));
@@ -71,6 +85,7 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     const signal = AbortSignal.timeout(deps.sourceTimeoutMs ?? 120_000);
     try {
       for await (const page of source.fetchPages(query, { now, signal })) {
+        countItems(run.report, page);
         const kept: StoredArticleInput[] = [];
         for (const article of page.articles) {
           const tags = tagArticle(article);
@@ -97,7 +112,7 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.logger.warn(`news source ${source.name} skipped in session ${sessionId}: ${reason}`);
-      run.skipped = `${source.name} (${reason})`;
+      run.report.error = reason;
     }
     run.ended = true;
   }
@@ -107,16 +122,31 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     const limit = pLimit(SOURCE_CONCURRENCY);
     await Promise.all(runs.map((run) => limit(() => fetchSource(run))));
     const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles`;
-    const skipped = runs.flatMap((run) => (run.skipped ? [run.skipped] : []));
-    await report({
-      status: 'completed',
-      progress: 100,
-      total_pages: state.current_page,
-      message: skipped.length > 0 ? `${summary}; skipped ${skipped.join(', ')}` : summary,
-    });
+    const skipped = runs.flatMap(({ report }) => (report.error ? [`${report.name} (${report.error})`] : []));
+    const sources = runs.map((run) => run.report);
+    await report(
+      {
+        status: 'completed',
+        progress: 100,
+        total_pages: state.current_page,
+        message: skipped.length > 0 ? `${summary}; skipped ${skipped.join(', ')}` : summary,
+      },
+      sources,
+    );
     deps.logger.info(`fetch session ${sessionId} completed: ${state.message}`);
+    for (const source of sources.filter((source) => source.skipped > 0)) {
+      deps.logger.info(`news source ${source.name} in session ${sessionId}: ${describeSourceReport(source)}`);
+    }
   } catch (error) {
     deps.logger.error({ err: error }, `fetch session ${sessionId} failed`);
     await report({ status: 'failed', message: 'Error occurred' }).catch(() => undefined);
+  }
+}
+
+function countItems(report: FetchSourceReport, page: SourcePage): void {
+  report.read += page.articles.length + (page.skipped?.count ?? 0);
+  report.skipped += page.skipped?.count ?? 0;
+  for (const [reason, count] of Object.entries(page.skipped?.reasons ?? {})) {
+    report.skip_reasons[reason] = (report.skip_reasons[reason] ?? 0) + count;
   }
 }

@@ -3,6 +3,7 @@ import type { LiveMessage } from '@mining-hub/contract/live';
 import { createRssSource } from '../../adapters/news-sources/rss-source.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { feedRoutes, rssXml, startFakeServer, type FeedItem } from '../../../test/fake-news-servers.ts';
+import { startNewsFetch } from '../../../test/news-fetch-session.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
 const now = Date.now();
@@ -312,14 +313,7 @@ describe('fetching several sources', () => {
     try {
       const progress: { message: string; status: string; articles_found: number }[] = [];
       t.bus.subscribe(({ message }) => void (message.type === 'progress_update' && progress.push(message.data)));
-      const { cookie } = await signIn(t);
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/fetch-news-session',
-        headers: { origin: APP_ORIGIN, cookie },
-        payload: { dateRange: 30 },
-      });
-      expect(started.statusCode).toBe(200);
+      await startNewsFetch(t, (await signIn(t)).cookie);
       // Fetched one after another, the quick feed would wait behind the held one and this would time out.
       await waitUntil(() => progress.some((p) => p.message.includes('quick.xml: page 1 of 1')));
       expect(progress.at(-1)).toMatchObject({ status: 'running', articles_found: 3 });

@@ -37,6 +37,8 @@ export interface PipelineStepsDeps {
   logger: Logger;
   /** The app's own origin: demo articles have relative URLs and live on it. */
   appOrigin: string;
+  /** Other origins the operator trusts on private addresses (ALLOWED_PRIVATE_ORIGINS, the feeds' own). */
+  privateOrigins?: string[];
   fetchOptions?: Partial<SafeFetchOptions>;
   /** A claim older than this belonged to a process that died and may be taken over. */
   claimStaleAfterMs?: number;
@@ -60,7 +62,7 @@ export interface StepRunOptions {
 
 export function createPipelineSteps(deps: PipelineStepsDeps) {
   const fetchOptions: SafeFetchOptions = {
-    allowedOrigins: [deps.appOrigin],
+    allowedOrigins: [deps.appOrigin, ...(deps.privateOrigins ?? [])],
     timeoutMs: 20_000,
     maxBytes: 10 * 1024 * 1024,
     maxRedirects: 3,
@@ -79,7 +81,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       const target = article.article_type === 'pdf' && article.pdf_iframe_url ? article.pdf_iframe_url : article.url;
       if (!target) throw new PageFetchError('the article has no URL to expand', false);
       const page = await safeFetch(new URL(target, deps.appOrigin).toString(), fetchOptions);
-      const extracted = await extractArticle(page.body, page.contentType, page.finalUrl);
+      const extracted = await extractArticle(page.body, page.contentType, page.finalUrl, page.contentTypeHeader);
       await deps.repository.expanded(article.id, {
         expanded_description: extracted.expandedDescription,
         full_content: extracted.fullContent,

@@ -17,4 +17,20 @@ describe('sanitizeArticleHtml', () => {
     expect(html).toContain('rel="noopener noreferrer"');
     expect(html).not.toContain('javascript:');
   });
+
+  it('keeps figures, tables and code, with images from http(s) URLs only', () => {
+    const html = sanitizeArticleHtml(
+      '<figure><img src="https://cdn.example/core.jpg" alt="Core"><figcaption>Core tray</figcaption></figure>' +
+        '<img src="data:image/png;base64,AAAA" alt="inline"><img src="/api/v1/users" alt="app">' +
+        '<table><thead><tr><th colspan="2">Interval</th></tr></thead><tbody><tr><td rowspan="2">1</td></tr></tbody></table>' +
+        '<pre><code>cu_pct 1.20</code></pre>',
+    );
+    expect(html).toContain(
+      '<figure><img src="https://cdn.example/core.jpg" alt="Core"><figcaption>Core tray</figcaption></figure>',
+    );
+    expect(html).toContain('<img alt="inline"><img alt="app">');
+    expect(html).toContain('<th colspan="2">Interval</th>');
+    expect(html).toContain('<td rowspan="2">1</td>');
+    expect(html).toContain('<pre><code>cu_pct 1.20</code></pre>');
+  });
 });

@@ -9,6 +9,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }
+  // Images load from the web only (as the server stores them): no data:, nothing relative to the app.
+  if (node.tagName === 'IMG' && !/^https?:\/\//i.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
 });
 
 /**

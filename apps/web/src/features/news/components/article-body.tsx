@@ -2,10 +2,7 @@ import type { Article } from '@mining-hub/contract/news';
 import { useMemo } from 'react';
 import { articleBody } from '../article-display.ts';
 import { sanitizeArticleHtml } from '../article-html.ts';
-
-// Readable defaults for article HTML without a typography plugin: spacing, lists, links, tables, headings.
-const HTML_CLASSES =
-  'text-sm leading-relaxed text-slate-700 [&_a]:text-blue-700 [&_a]:underline [&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-base [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_table]:mb-3 [&_table]:w-full [&_table]:text-xs [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5';
+import './article-body.css';
 
 export const NO_CONTENT = 'No content available';
 
@@ -30,7 +27,7 @@ export function ArticleBody({ article }: { article: Article }) {
   }
   if (body.kind === 'html') {
     // Sanitised just above with DOMPurify (and on the server before it was stored).
-    return <div className={HTML_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />;
+    return <div className="article-html" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   if (body.kind === 'text') {
     return (

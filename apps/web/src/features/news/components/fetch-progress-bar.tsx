@@ -1,3 +1,4 @@
+import { describeSourceReport } from '@mining-hub/contract/live';
 import { formatNumber } from '../../../lib/format.ts';
 import type { FetchProgress } from '../fetch-session.ts';
 
@@ -7,7 +8,10 @@ const STATUS_STYLES: Record<string, { bar: string; frame: string }> = {
 };
 const RUNNING_STYLE = { bar: 'bg-blue-600', frame: 'border-blue-200 bg-white' };
 
-/** The fetch progress (SPEC.md section 2): message, a bar, pages and articles found. */
+/**
+ * The fetch progress (SPEC.md section 2): message, a bar, pages and articles found; once the fetch is over,
+ * what each source gave (items read and skipped, and why; or why it failed).
+ */
 export function FetchProgressBar({ progress, fetching }: { progress: FetchProgress; fetching: boolean }) {
   const style = STATUS_STYLES[progress.status] ?? RUNNING_STYLE;
   const percent = Math.max(0, Math.min(100, Math.round(progress.progress)));
@@ -53,6 +57,15 @@ export function FetchProgressBar({ progress, fetching }: { progress: FetchProgre
           <dd className="font-medium text-slate-800 tabular-nums">{formatNumber(progress.articles_found)}</dd>
         </div>
       </dl>
+      {progress.sources && progress.sources.length > 0 && (
+        <ul aria-label="Sources" className="mt-2 space-y-0.5 text-xs text-slate-600">
+          {progress.sources.map((source, index) => (
+            <li key={index} className={source.error ? 'text-red-700' : undefined}>
+              <span className="font-medium">{source.name}</span>: {describeSourceReport(source)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
