@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 
 export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
+    maxWorkers: TEST_WORKERS,
     environment: 'jsdom',
     // One jsdom per worker instead of one per file (it was half the project's time); the setup file
     // clears the DOM after every test, and no test leaves module state behind.

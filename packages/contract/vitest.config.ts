@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 
-export default defineProject({ test: { name: 'contract', include: ['src/**/*.test.ts'] } });
+export default defineProject({ test: { name: 'contract', maxWorkers: TEST_WORKERS, include: ['src/**/*.test.ts'] } });

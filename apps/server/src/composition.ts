@@ -8,7 +8,7 @@ import type { NewsSource } from './adapters/news-sources/news-source.ts';
 import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
 import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
-import { definePipelineJobs, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
+import { definePipelineJobs, retryOrphanedPipelineJobs, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
 import { createPipelineRepository } from './modules/pipeline/pipeline.repository.ts';
 import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
 import {
@@ -47,8 +47,8 @@ export interface JobsOptions {
   /** Batch articles, `concurrency` at a time per worker. */
   pipeline?: { concurrency: number; retryDelaySeconds?: number };
   /**
-   * The embedded database has one process: article claims and scraper runs held before this start
-   * belong to a process now gone, and are released.
+   * The embedded database has one process: article claims, running batch jobs and scraper runs held
+   * before this start belong to a process now gone, and are released.
    */
   releaseOrphans?: boolean;
 }
@@ -110,6 +110,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     }
     if (jobs.pipeline) {
       await definePipelineJobs(boss, { retryDelaySeconds: jobs.pipeline.retryDelaySeconds });
+      const orphans = jobs.releaseOrphans ? await retryOrphanedPipelineJobs(boss) : 0;
+      if (orphans > 0) log.warn(`retrying ${orphans} batch articles interrupted by the last shutdown`);
       if (jobs.work) await workPipelineJobs(boss, services.pipeline, pipelineLogger, jobs.pipeline.concurrency);
     }
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COUNTRIES } from '@mining-hub/contract/reference-data';
 import type { ScraperOutputType } from '@mining-hub/contract/scraper';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ProjectContact, ScrapedProject } from '../adapters/project-sources/project-source.ts';
 
 /** A company with its projects and contacts, in the CRM push's own vocabulary (company + CrmContact). */
@@ -211,7 +211,9 @@ export async function writeExcelFile(
   summary: [string, string | number][],
 ): Promise<void> {
   const { companies } = groupByCompany(projects);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when first needed: the server starts without it (it takes a quarter of a second to load).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Mining Sales Hub';
   workbook.created = run.startedAt;
   addSheet(

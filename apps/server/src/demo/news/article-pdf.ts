@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { DemoArticle } from './demo-corpus.ts';
 import { htmlToText } from '../../lib/article-html.ts';
 
@@ -8,6 +7,8 @@ const LINE_HEIGHT = 15;
 
 /** A real, text-extractable PDF of a demo press release (what the expand step's PDF reader gets). */
 export async function renderArticlePdf(article: DemoArticle): Promise<Uint8Array> {
+  // Loaded when first needed, not at every server start.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(article.title);
   pdf.setAuthor(article.company.name);

@@ -11,10 +11,12 @@ const pdfParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.pdf$/) })
 
 /** The demo corpus's article pages and PDFs, served by the app itself like a newswire's site. */
 export function registerDemoNewsRoutes(app: ZodApp): void {
-  // The corpus text does not depend on the date, so one load serves every page.
-  const byId = new Map<string, DemoArticle>(loadDemoCorpus(new Date()).map((article) => [article.id, article]));
+  // The corpus text does not depend on the date, so one load serves every page; it is built on the first
+  // request, not at every server start.
+  let byId: Map<string, DemoArticle> | undefined;
   const pdfCache = new Map<string, Uint8Array>();
   const find = (id: string) => {
+    byId ??= new Map(loadDemoCorpus(new Date()).map((article) => [article.id, article]));
     const article = byId.get(id);
     if (!article) throw notFound(`Demo article ${id} not found`);
     return article;

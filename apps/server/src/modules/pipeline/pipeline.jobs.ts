@@ -24,6 +24,23 @@ export async function definePipelineJobs(boss: PgBoss, options: { retryDelaySeco
   });
 }
 
+/**
+ * Hands batch jobs that a process now gone left running back to the queue at once, instead of after the
+ * heartbeat check (about a minute). Only safe when this process is the database's only user (embedded
+ * PGlite); returns how many there were.
+ */
+export async function retryOrphanedPipelineJobs(boss: PgBoss): Promise<number> {
+  const running = (await boss.findJobs(PIPELINE_ARTICLE_JOB)).filter((job) => job.state === 'active');
+  if (running.length > 0) {
+    await boss.fail(
+      PIPELINE_ARTICLE_JOB,
+      running.map((job) => job.id),
+      { message: 'interrupted by the last shutdown' },
+    );
+  }
+  return running.length;
+}
+
 export function enqueuePipelineArticle(boss: PgBoss) {
   return async (batchId: string, articleId: number): Promise<void> => {
     // singletonKey: one queued job per article and batch, even if the request is retried.

@@ -20,7 +20,7 @@ drill program at its Blue Hill project in Nevada, funded by a recent C$5 million
 <p>The program follows up last season's intercept of 20 m grading 3.2 g/t Au near surface.</p>
 </article></main></body></html>`;
 
-describe.each(testEngines)('batch retries after 429 on %s', (engine) => {
+describe.concurrent.each(testEngines)('batch retries after 429 on %s', (engine) => {
   let t: TestApp;
   let pages: Awaited<ReturnType<typeof startFakeServer>>;
   let ai: FakeOpenAiServer;
