@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_WORKERS } from './vitest.workers.ts';
+import { LongestFirstSequencer, TEST_WORKERS } from './vitest.shared.ts';
 
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
     maxWorkers: TEST_WORKERS,
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

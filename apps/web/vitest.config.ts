@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { TEST_WORKERS } from '../../vitest.workers.ts';
+import { TEST_WORKERS } from '../../vitest.shared.ts';
 
 export default defineProject({
   plugins: [react()],
