@@ -111,19 +111,16 @@ describe('validateFunctionSchema', () => {
     ]);
   });
 
-  it('refuses an enum with 10,000 values, quickly', () => {
+  // How quickly both are refused is measured by `npm run bench -- schema-validation`.
+  it('refuses an enum with 10,000 values', () => {
     const values = Array.from({ length: 10_000 }, (_, index) => `v${index}`);
     const schema = withParameters(strictObject({ stage: { type: 'string', description: 'x', enum: values } }));
-    const started = performance.now();
     expect(errorsOf(schema)).toEqual(['Field "stage": enum has 10,000 values; at most 500 are allowed']);
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('refuses other long lists without checking their uniqueness, and lists at most 50 errors', () => {
     const names = Array.from({ length: 100_000 }, (_, index) => `n${index}`);
-    const started = performance.now();
     const errors = errorsOf(withParameters({ ...strictObject({}), required: names }));
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(errors).toHaveLength(51);
     expect(errors[0]).toBe('Required name "n0" is not a property of parameters');
     expect(errors[50]).toBe('…and 99,950 more');
