@@ -1,27 +1,23 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import {
   BENCH_ADMIN,
-  createPostgresDatabase,
-  load,
+  measureTargets,
   printFigure,
-  processCpuSeconds,
   signIn,
-  startServer,
-  type BenchDatabase,
-  type LoadResult,
+  startSeededServer,
+  type LoadTarget,
+  type SeedTarget,
 } from './lib/server.ts';
 
 /**
  * Listing: `GET /articles/session/{id}` page 1 and page 250 of a 5,000-article session in a database of
- * 100,000 articles, 50 connections, beside `/health` on the same server. Goal: p99 under 25 ms on PostgreSQL.
- * Repeated reads of one page are what the server's page cache serves; 'any page' asks for a random page at
- * a random page size, so nearly every request misses that cache and reads the page from the database.
+ * 100,000 articles, 50 connections, beside `/health` on the same server. Goal: p99 under 25 ms on PostgreSQL
+ * (50 ms for a random page). 'Random page' asks for a random one of the 250 pages of 20, 'any page' for a
+ * random page at a random size (10 to 100): every page reads its articles' ids and versions from the
+ * database, and the server's article cache supplies the articles read before.
  * 'CPU µs' is the server process's CPU time per request, which the shared machine's noise moves far less
  * than throughput and latency.
  */
@@ -32,21 +28,27 @@ const SESSION_ID = '5e55e55e-0000-4000-8000-000000000001';
 const CONNECTIONS = 50;
 const SECONDS = 5;
 const WARM_UP_SECONDS = 3;
-const P99_GOAL_MS = 25;
+/** p99 goals on PostgreSQL: 25 ms for the first and a middle page, 50 ms for a random page (issue 16). */
+const GOALS_MS: Record<string, number> = { 'page 1': 25, 'page 250': 25, 'random page': 50, 'any page': 50 };
 
 /** Fills a fresh database: the bench admin, 100,000 articles, and one session holding 5,000 of them. */
-async function seed(target: { databaseUrl?: string; pgliteDir?: string }): Promise<void> {
+async function seed(target: SeedTarget): Promise<void> {
   const handle = await openDatabase(target);
   try {
     await migrateToLatest(handle);
     const user = await createServices(handle.db).auth.addUser({ ...BENCH_ADMIN, name: 'Bench', role: 'admin' });
     for (let start = 1; start <= TOTAL_ARTICLES; start += 20_000) {
       await sql`
-        INSERT INTO articles (source_key, title, source, url, description, content, published_at, commodities, countries, type_group, type)
+        INSERT INTO articles (source_key, title, source, url, description, content, published_at, commodities, countries, type_group, type,
+                              buying_intent_score, intent_reasons, signal_summary)
         SELECT 'bench:' || g, 'Company ' || g || ' reports drilling results at its gold project in Ontario', 'Bench Wire',
                'https://bench.example/' || g, repeat('A short description of the news. ', 6),
                repeat('The body of the press release continues with details. ', 30),
-               now() - (g || ' minutes')::interval, '{Au}', '{CA}', 'drilling', 'drill-results'
+               now() - (g || ' minutes')::interval, '{Au}', '{CA}', 'drilling', 'drill-results',
+               -- Every other article analysed: the cards show its intent, reasons and one-line summary.
+               CASE WHEN g % 2 = 0 THEN 'High' END,
+               CASE WHEN g % 2 = 0 THEN '{"9,000 m drilling in Q1 2027","C$5M placement closed","2 contacts named"}'::text[] ELSE '{}' END,
+               CASE WHEN g % 2 = 0 THEN repeat('Company plans a funded drill program at its gold project. ', 3) END
         FROM generate_series(${start}::int, ${start + 19_999}::int) AS g`.execute(handle.db);
     }
     await handle.db
@@ -71,23 +73,14 @@ async function seed(target: { databaseUrl?: string; pgliteDir?: string }): Promi
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
-  let database: BenchDatabase | undefined;
-  let dataDir: string | undefined;
-  const seedStart = performance.now();
-  if (engine === 'postgres') {
-    database = await createPostgresDatabase();
-    if (!database) return;
-    await seed({ databaseUrl: database.url });
-  } else {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-bench-listing-'));
-    await seed({ pgliteDir: path.join(dataDir, 'db') });
-  }
+  const seeded = await startSeededServer(engine, seed);
+  if (!seeded) return;
+  const { server } = seeded;
   const label = `news-listing ${engine.padEnd(8)}`;
-  printFigure(`${label} seed 100k articles`, (performance.now() - seedStart) / 1000, 'seconds');
-  const server = await startServer({ databaseUrl: database?.url, dataDir });
+  printFigure(`${label} seed 100k articles`, seeded.seedSeconds, 'seconds');
   try {
     const cookie = await signIn(server);
-    const targets: { name: string; url: string; headers: Record<string, string>; nextPath?: () => string }[] = [
+    const targets: LoadTarget[] = [
       { name: '/health', url: `${server.origin}/health`, headers: {} },
       {
         name: 'page 1',
@@ -100,6 +93,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
         headers: { cookie },
       },
       {
+        name: 'random page',
+        url: `${server.origin}/api/v1/articles/session/${SESSION_ID}`,
+        headers: { cookie },
+        nextPath: () =>
+          `/api/v1/articles/session/${SESSION_ID}?page=${1 + Math.floor(Math.random() * (SESSION_ARTICLES / 20))}&page_size=20`,
+      },
+      {
         name: 'any page',
         url: `${server.origin}/api/v1/articles/session/${SESSION_ID}`,
         headers: { cookie },
@@ -110,28 +110,14 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
         },
       },
     ];
-    for (const target of targets) {
-      // The first seconds after start run slower (JIT, heap growth); a server runs for days.
-      await load({ ...target, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-      const cpuBefore = await processCpuSeconds(server.pid);
-      const result: LoadResult = await load({ ...target, connections: CONNECTIONS, durationSeconds: SECONDS });
-      const cpuMicrosPerRequest = (((await processCpuSeconds(server.pid)) - cpuBefore) * 1e6) / result.requests;
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(
-          `${target.name}: ${result.non2xx} non-2xx (${JSON.stringify(result.statusCodes)}), ${result.errors} errors`,
-        );
-      }
-      printFigure(`${label} ${target.name}`, result.requestsPerSecond, 'req/s');
-      const goal =
-        target.name === '/health' || target.name === 'any page'
-          ? undefined
-          : `(goal < ${P99_GOAL_MS} ms on PostgreSQL${result.p99Ms < P99_GOAL_MS ? ', MET' : ', MISSED'})`;
-      printFigure(`${label} ${target.name}`, result.p99Ms, 'p99 ms', goal);
-      printFigure(`${label} ${target.name}`, cpuMicrosPerRequest, 'CPU µs');
-    }
+    await measureTargets(server, label, targets, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
+      goalsMs: GOALS_MS,
+    });
   } finally {
-    await server.stop();
-    await database?.drop();
+    await seeded.close();
   }
 }
 

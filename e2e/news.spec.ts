@@ -242,7 +242,7 @@ test.describe('fetching news', () => {
     await expectFetchCompleted(page);
     const list = page.getByRole('list', { name: 'Articles' });
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
-    const steps = /^(Expand|Summarize|Push to CRM)$/;
+    const steps = /^(Expand|Summarize|Push to .+)$/;
 
     await test.step('fetch → Expand → Summarize → Push to CRM on one article', async () => {
       // Offline, a step answers in a blink; each answer is held until the busy label has been seen.
@@ -263,7 +263,7 @@ test.describe('fetching news', () => {
       for (const [label, busyLabel, badge] of [
         ['Expand', 'Expanding...', 'Expanded'],
         ['Summarize', 'Summarizing...', 'Analyzed'],
-        ['Push to CRM', 'Pushing...', 'HubSpot'],
+        ['Push to CRM (local outbox)', 'Pushing...', 'CRM (local outbox)'],
       ] as const) {
         gate = new Promise((resolve) => (seenBusy = resolve));
         await card.getByRole('button', { name: label, exact: true }).click();
@@ -317,12 +317,12 @@ test.describe('fetching news', () => {
       await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
       await expect(panel.getByText(/^Batch Completed: 22 of 22 processed$/)).toBeVisible();
       await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-      await expect(panel.locator('dl')).toHaveText('Expanded:22Analyzed:22HubSpot:22');
+      await expect(panel.locator('dl')).toHaveText('Expanded:22Analyzed:22CRM (local outbox):22');
       await expect(page.getByText('No articles selected')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Process Selected', exact: true })).toBeDisabled();
       for (const title of picked) {
         await expect(
-          list.getByRole('listitem', { name: title, exact: true }).getByText('HubSpot', { exact: true }),
+          list.getByRole('listitem', { name: title, exact: true }).getByText('CRM (local outbox)', { exact: true }),
         ).toBeVisible();
       }
       expect(batchFrames.length).toBeGreaterThan(0);

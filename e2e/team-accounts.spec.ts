@@ -62,7 +62,15 @@ test('an admin adds a member, who works within the member role until the admin d
     await test.step('the member signs in and sees no admin links', async () => {
       await signIn(memberPage, member);
       const nav = memberPage.getByRole('navigation', { name: 'Main' });
-      await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'News Signals', 'Reports', 'AI Prompts']);
+      await expect(nav.getByRole('link')).toHaveText([
+        'Dashboard',
+        'News Signals',
+        'Signals',
+        'CRM',
+        'Watches',
+        'Reports',
+        'AI Prompts',
+      ]);
       await memberPage.goto('/logs');
       await expect(memberPage.getByRole('heading', { name: ACCESS_DENIED })).toBeVisible();
       await expect(nav).toBeVisible();

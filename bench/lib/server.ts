@@ -70,12 +70,15 @@ export async function startServer(
   return { origin, pid: child.pid, stop };
 }
 
-/** Signs the bench admin in and returns the `mh_session=…` cookie to send as a Cookie header. */
-export async function signIn(server: BenchServer): Promise<string> {
+/** Signs the bench admin (or another user) in and returns the `mh_session=…` cookie to send as a Cookie header. */
+export async function signIn(
+  server: BenchServer,
+  credentials: { email: string; password: string } = BENCH_ADMIN,
+): Promise<string> {
   const response = await fetch(`${server.origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(credentials),
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers
@@ -182,6 +185,84 @@ export async function processCpuSeconds(pid: number): Promise<number> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticksPerSecond = 100; // USER_HZ on Linux
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/** Where a benchmark's seed writes: a PostgreSQL database's URL, or an embedded database's folder. */
+export interface SeedTarget {
+  databaseUrl?: string;
+  pgliteDir?: string;
+}
+
+/**
+ * The real server on a fresh database of `engine` that `seed` filled (timed), or undefined, after saying why,
+ * when PostgreSQL does not answer. `close` stops the server and drops its database.
+ */
+export async function startSeededServer(
+  engine: 'pglite' | 'postgres',
+  seed: (target: SeedTarget) => Promise<void>,
+): Promise<{ server: BenchServer; seedSeconds: number; close(): Promise<void> } | undefined> {
+  let database: BenchDatabase | undefined;
+  let dataDir: string | undefined;
+  const seedStart = performance.now();
+  if (engine === 'postgres') {
+    database = await createPostgresDatabase();
+    if (!database) return undefined;
+    await seed({ databaseUrl: database.url });
+  } else {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mh-bench-seeded-'));
+    await seed({ pgliteDir: path.join(dataDir, 'db') });
+  }
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const server = await startServer({ databaseUrl: database?.url, dataDir });
+  return {
+    server,
+    seedSeconds,
+    close: async () => {
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
+
+/** One URL a benchmark loads; `nextPath` chooses each request's path instead. */
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  nextPath?: () => string;
+}
+
+/**
+ * Loads each target in turn on `server` (after a warm-up: the first seconds after start run slower, JIT and
+ * heap growth, and a server runs for days) and prints its req/s, its p99 beside the goal in `goalsMs` when it
+ * has one, and the server's CPU time per request. Any non-2xx answer or error fails the run.
+ */
+export async function measureTargets(
+  server: BenchServer,
+  label: string,
+  targets: LoadTarget[],
+  options: { connections: number; seconds: number; warmUpSeconds: number; goalsMs: Record<string, number> },
+): Promise<void> {
+  const { connections } = options;
+  for (const target of targets) {
+    await load({ ...target, connections, durationSeconds: options.warmUpSeconds });
+    const cpuBefore = await processCpuSeconds(server.pid);
+    const result = await load({ ...target, connections, durationSeconds: options.seconds });
+    const cpuMicrosPerRequest = (((await processCpuSeconds(server.pid)) - cpuBefore) * 1e6) / result.requests;
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(
+        `${target.name}: ${result.non2xx} non-2xx (${JSON.stringify(result.statusCodes)}), ${result.errors} errors`,
+      );
+    }
+    printFigure(`${label} ${target.name}`, result.requestsPerSecond, 'req/s');
+    const goalMs = options.goalsMs[target.name];
+    const goal =
+      goalMs === undefined
+        ? undefined
+        : `(goal < ${goalMs} ms on PostgreSQL${result.p99Ms < goalMs ? ', MET' : ', MISSED'})`;
+    printFigure(`${label} ${target.name}`, result.p99Ms, 'p99 ms', goal);
+    printFigure(`${label} ${target.name}`, cpuMicrosPerRequest, 'CPU µs');
+  }
 }
 
 /** Prints one figure as an aligned line: `name  unit  value  note`. */

@@ -22,10 +22,18 @@ import type { ZodApp } from './http/types.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import { registerLiveSocket } from './live/ws-hub.ts';
 import type { Logger } from './logging.ts';
+import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { registerWatchesRoutes } from './modules/watches/watches.routes.ts';
+import type { WatchesService } from './modules/watches/watches.service.ts';
+import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import type { AuditService } from './modules/audit/audit.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import { registerCrmRoutes } from './modules/crm/crm.routes.ts';
+import type { CrmService } from './modules/crm/crm.service.ts';
 import { registerDemoDirectoryRoutes } from './demo/directory/demo-directory.routes.ts';
 import { registerDemoNewsRoutes } from './demo/news/demo-news.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -40,6 +48,10 @@ import { registerPinboardRoutes } from './modules/pinboard/pinboard.routes.ts';
 import type { PinboardService } from './modules/pinboard/pinboard.service.ts';
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.ts';
 import type { PromptsService } from './modules/prompts/prompts.service.ts';
+import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
+import { registerSignalsRoutes } from './modules/signals/signals.routes.ts';
+import type { SignalsService } from './modules/signals/signals.service.ts';
 import { registerScraperRoutes } from './modules/scraper/scraper.routes.ts';
 import type { ScraperService } from './modules/scraper/scraper.service.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
@@ -63,7 +75,13 @@ export interface AppDeps {
     health: HealthService;
     news: NewsService;
     pipeline: PipelineService;
+    crm: CrmService;
+    reports: ReportsService;
     scraper: ScraperService;
+    signals: SignalsService;
+    alerts: AlertsService;
+    watches: WatchesService;
+    notifications: NotificationsService;
   };
 }
 
@@ -109,7 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerDemoNewsRoutes(app);
   registerDemoDirectoryRoutes(app);
   registerPipelineRoutes(app, { pipeline: deps.services.pipeline });
+  registerCrmRoutes(app, { crm: deps.services.crm, publicOrigin: deps.config.publicOrigin });
+  registerReportsRoutes(app, { reports: deps.services.reports });
   registerScraperRoutes(app, { scraper: deps.services.scraper });
+  registerSignalsRoutes(app, { signals: deps.services.signals });
+  registerAlertsRoutes(app, { alerts: deps.services.alerts });
+  registerWatchesRoutes(app, { watches: deps.services.watches });
+  registerNotificationsRoutes(app, { notifications: deps.services.notifications });
   registerLiveSocket(app, {
     bus: deps.bus,
     catchUp: (userId) => deps.services.news.progressCatchUp(userId),

@@ -5,6 +5,9 @@ import { startJobQueue, type PgBoss } from './jobs/queue.ts';
 import { createLiveBus, type LiveBus } from './live/live-bus.ts';
 import type { Logger } from './logging.ts';
 import type { NewsSource } from './adapters/news-sources/news-source.ts';
+import { demoKnownCompanies } from './adapters/news-sources/news-sources.ts';
+import { defineAlertJobs, workAlertJobs } from './modules/alerts/alerts.jobs.ts';
+import { defineWatchJobs, workWatchJobs } from './modules/watches/watches.jobs.ts';
 import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
 import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
@@ -46,6 +49,10 @@ export interface JobsOptions {
   news?: { sources: NewsSource[]; sourceTimeoutMs?: number };
   /** Batch articles, `concurrency` at a time per worker. */
   pipeline?: { concurrency: number; retryDelaySeconds?: number };
+  /** Alert deliveries (webhooks, e-mail), retried with backoff from `retryDelaySeconds` (15 s). */
+  alerts?: { retryDelaySeconds?: number };
+  /** Watches: the every-minute tick that queues due runs, and the runs (which need news and pipeline jobs). */
+  watches?: boolean;
   /**
    * The embedded database has one process: article claims, running batch jobs and scraper runs held
    * before this start belong to a process now gone, and are released.
@@ -80,7 +87,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const pipelineLogger = logger.child({ name: 'pipeline' });
   const bus = await createLiveBus({ postgresUrl: options.postgresUrl, logger: logger.child({ name: 'live' }) });
   const boss = options.jobQueue ? await startJobQueue(database, logger.child({ name: 'jobs' })) : undefined;
-  const services = createServices(database.db, { ...options.services, boss, bus, logger: pipelineLogger });
+  const alertsLogger = logger.child({ name: 'alerts' });
+  const services = createServices(database.db, {
+    ...options.services,
+    alerts: { ...options.services.alerts, logger: alertsLogger },
+    boss,
+    bus,
+    logger: pipelineLogger,
+  });
   log.info(`analysis: ${services.pipelineAdapters.analyser}; CRM: ${services.pipelineAdapters.crm}`);
   // After migrations, before serving or working: the analysis always needs an active prompt.
   if (await services.prompts.ensureDefaultPrompt()) log.info('created the default AI prompt');
@@ -105,6 +119,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
           bus,
           logger: logger.child({ name: 'news' }),
           sourceTimeoutMs: jobs.news.sourceTimeoutMs,
+          knownCompanies: async () => [...demoKnownCompanies(), ...(await services.scraper.knownOwners())],
         });
       }
     }
@@ -113,6 +128,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       const orphans = jobs.releaseOrphans ? await retryOrphanedPipelineJobs(boss) : 0;
       if (orphans > 0) log.warn(`retrying ${orphans} batch articles interrupted by the last shutdown`);
       if (jobs.work) await workPipelineJobs(boss, services.pipeline, pipelineLogger, jobs.pipeline.concurrency);
+    }
+    if (jobs.alerts) {
+      await defineAlertJobs(boss, jobs.alerts);
+      if (jobs.work) await workAlertJobs(boss, services.alerts, alertsLogger);
+    }
+    if (jobs.watches) {
+      await defineWatchJobs(boss);
+      if (jobs.work) await workWatchJobs(boss, services.watches, logger.child({ name: 'watches' }));
     }
   }
 

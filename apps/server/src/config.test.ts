@@ -35,6 +35,24 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the alert settings, refusing a bad SMTP_URL and SMTP without a sender at start', () => {
+    expect(loadConfig({}).alerts).toEqual({ webhookSecret: undefined, smtpUrl: undefined, emailFrom: undefined });
+    const smtp = { SMTP_URL: 'smtps://alerts%40example.com:p%40ss@smtp.example.com:465' };
+    expect(loadConfig({ ...smtp, ALERT_EMAIL_FROM: 'Mining Hub <alerts@example.com>' }).alerts.smtpUrl).toBe(
+      smtp.SMTP_URL,
+    );
+    expect(() => loadConfig(smtp)).toThrow('ALERT_EMAIL_FROM: is needed with SMTP_URL');
+    for (const bad of ['smtp.example.com', 'http://smtp.example.com', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: bad, ALERT_EMAIL_FROM: 'a@example.com' }), bad).toThrow(
+        'SMTP_URL: must be smtp://',
+      );
+    }
+    expect(() => loadConfig({ ...smtp, ALERT_EMAIL_FROM: 'Mining Hub' })).toThrow(
+      'ALERT_EMAIL_FROM: must be an address',
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRET: 'short' })).toThrow('WEBHOOK_SECRET: must be at least 16 characters');
+  });
+
   it('reads ALLOWED_PRIVATE_ORIGINS as origins, naming each entry that is not one', () => {
     const config = loadConfig({
       ALLOWED_PRIVATE_ORIGINS: 'http://intranet.local:8080/, HTTPS://News.Example.com',

@@ -47,6 +47,29 @@ const envSchema = z
     PIPELINE_AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
     PIPELINE_CRM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(isSmtpUrl, {
+          message: 'must be smtp://[user:password@]host[:port] or smtps://… (password URL-encoded)',
+        })
+        .optional(),
+    ),
+    ALERT_EMAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+          message: 'must be an address, or "Name <address>"',
+        })
+        .optional(),
+    ),
+  })
+  .refine((env) => !env.SMTP_URL || env.ALERT_EMAIL_FROM, {
+    message: 'is needed with SMTP_URL: the address alert e-mails come from (e.g. "Mining Hub <alerts@example.com>")',
+    path: ['ALERT_EMAIL_FROM'],
   })
   .refine((env) => env.ROLE === 'all' || env.DATABASE_URL, {
     message: 'ROLE=api and ROLE=worker need DATABASE_URL: the embedded database belongs to one process',
@@ -73,7 +96,7 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   /**
    * Origins the operator chose to reach although they resolve to private addresses
-   * (ALLOWED_PRIVATE_ORIGINS): intranet article pages, and later webhooks. Every other private address is refused.
+   * (ALLOWED_PRIVATE_ORIGINS): intranet article pages and webhooks. Every other private address is refused.
    */
   allowedPrivateOrigins: string[];
   /** Where the built web app lives; the server serves it when present. */
@@ -102,6 +125,13 @@ export interface AppConfig {
   scraper: {
     /** The Chromium the scraper's browser crawler drives (Debian's by default). */
     chromiumPath: string;
+  };
+  alerts: {
+    /** Signs webhook bodies; without it the server generates one once and keeps it in the database. */
+    webhookSecret: string | undefined;
+    /** Without it watches send no e-mail (webhooks and in-app notifications still work). */
+    smtpUrl: string | undefined;
+    emailFrom: string | undefined;
   };
 }
 
@@ -145,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       crmConcurrency: values.PIPELINE_CRM_CONCURRENCY,
     },
     scraper: { chromiumPath: values.CHROMIUM_PATH },
+    alerts: { webhookSecret: values.WEBHOOK_SECRET, smtpUrl: values.SMTP_URL, emailFrom: values.ALERT_EMAIL_FROM },
   };
 }
 
@@ -156,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function articlePageOrigins(config: Pick<AppConfig, 'allowedPrivateOrigins' | 'news'>): string[] {
   const feedOrigins = config.news.feeds.flatMap((feed) => (URL.canParse(feed) ? [new URL(feed).origin] : []));
   return [...new Set([...config.allowedPrivateOrigins, ...feedOrigins])];
+}
+
+function isSmtpUrl(value: string): boolean {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  return Boolean(url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname);
 }
 
 const splitList = (value: string) => value.split(/[\s,]+/).filter(Boolean);

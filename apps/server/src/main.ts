@@ -50,6 +50,7 @@ async function main(): Promise<void> {
         crm: createCrmAdapter(config.pipeline, database.db),
         concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
       },
+      alerts: { ...config.alerts, allowedPrivateOrigins: config.allowedPrivateOrigins },
     },
     api: runsApi ? { config } : undefined,
     // Every role declares the queues and schedules (idempotent); only a worker runs their handlers.
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
       sessionPurge: true,
       news: { sources: createNewsSources(config.news) },
       pipeline: { concurrency: config.pipeline.concurrency },
+      alerts: {},
+      watches: true,
       releaseOrphans: database.engine.kind === 'pglite',
     },
   });
@@ -70,6 +73,13 @@ async function main(): Promise<void> {
         `\n  First admin account created. Sign in with:\n    email:    ${admin.email}\n    password: ${admin.password}\n  (shown only this once; change it with npm run users -- set-password)\n\n`,
       );
     }
+  }
+  const webhookSecret = await server.services.alerts.ensureWebhookSecret();
+  if (webhookSecret) {
+    // Like the first admin's password: to the console only, once; the log file must never hold a secret.
+    process.stdout.write(
+      `\n  WEBHOOK_SECRET is not set: webhooks are signed with this generated secret (kept in the database):\n    ${webhookSecret}\n  (shown only this once; set WEBHOOK_SECRET to choose your own)\n\n`,
+    );
   }
   const app = server.app;
   if (app) {

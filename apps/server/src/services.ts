@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
 import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
 import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
-import { createLocalOutboxAdapter, exportOutboxCsv } from './adapters/crm/local-outbox-adapter.ts';
+import { createLocalOutboxAdapter } from './adapters/crm/local-outbox-adapter.ts';
 import type { Db } from './db/client.ts';
 import { nullLiveBus, type LiveBus } from './live/live-bus.ts';
 import { createSilentLogger, type Logger } from './logging.ts';
@@ -26,10 +26,25 @@ import { createPinboardRepository } from './modules/pinboard/pinboard.repository
 import { createPinboardService } from './modules/pinboard/pinboard.service.ts';
 import { createPromptsRepository } from './modules/prompts/prompts.repository.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { createCrmRepository } from './modules/crm/crm.repository.ts';
+import { createCrmService } from './modules/crm/crm.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
+import { createSignalsRepository } from './modules/signals/signals.repository.ts';
+import { createSignalsService } from './modules/signals/signals.service.ts';
 import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
 import { createScraperService } from './modules/scraper/scraper.service.ts';
+import { createSmtpMailer } from './adapters/alerts/smtp-mailer.ts';
+import { enqueueAlertDelivery } from './modules/alerts/alerts.jobs.ts';
+import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { enqueueWatchRun } from './modules/watches/watches.jobs.ts';
+import { createWatchesRepository } from './modules/watches/watches.repository.ts';
+import { createWatchesService, type WatchesServiceDeps } from './modules/watches/watches.service.ts';
 
 export interface ServiceOptions {
   /** The job queue; the users CLI runs without one, and then nothing may enqueue. */
@@ -55,6 +70,18 @@ export interface ServiceOptions {
     crm?: CrmAdapter;
     concurrency?: Partial<Record<PipelineStep, number>>;
   };
+  /** Alert delivery (config.alerts); without it webhooks are signed with a generated secret and no e-mail is sent. */
+  alerts?: {
+    webhookSecret?: string | undefined;
+    smtpUrl?: string | undefined;
+    emailFrom?: string | undefined;
+    /** ALLOWED_PRIVATE_ORIGINS: webhooks reachable although on private addresses. */
+    allowedPrivateOrigins?: string[];
+    webhookTimeoutMs?: number;
+    logger?: Logger;
+  };
+  /** Watch runs: tests pass their own `sendDigest` to observe digests, and poll faster. */
+  watches?: Partial<Pick<WatchesServiceDeps, 'sendDigest' | 'pollMs'>>;
 }
 
 const noQueue = async () => {
@@ -70,7 +97,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
   const pipelineRepository = createPipelineRepository(db);
   const analyser = options.pipeline?.analyser ?? createRulesAnalyser();
   const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
-  return {
+  const services = {
     /** Names of the AI and CRM adapters in use, for the start-up log. */
     pipelineAdapters: { analyser: analyser.name, crm: crm.name },
     news: createNewsService({
@@ -95,7 +122,6 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       news: newsRepository,
       bus,
       enqueueArticle: options.boss ? enqueuePipelineArticle(options.boss) : noQueue,
-      exportOutbox: (pushedBy) => exportOutboxCsv(db, pushedBy),
       steps: createPipelineSteps({
         repository: pipelineRepository,
         analyser,
@@ -108,13 +134,46 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
         concurrency: options.pipeline?.concurrency,
       }),
     }),
+    crm: createCrmService({ repository: createCrmRepository(db), crm }),
+    reports: createReportsService(createReportsRepository(db)),
+    signals: createSignalsService({ repository: createSignalsRepository(db) }),
     stats: createStatsService(createStatsRepository(db)),
     health: createHealthService(db),
+    alerts: createAlertsService({
+      repository: createAlertsRepository(db),
+      enqueueDelivery: options.boss ? enqueueAlertDelivery(options.boss) : noQueue,
+      webhookSecret: options.alerts?.webhookSecret,
+      mailer: options.alerts?.smtpUrl
+        ? createSmtpMailer({ smtpUrl: options.alerts.smtpUrl, from: options.alerts.emailFrom ?? 'alerts@localhost' })
+        : undefined,
+      appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
+      allowedPrivateOrigins: options.alerts?.allowedPrivateOrigins ?? [],
+      logger: options.alerts?.logger ?? options.logger ?? createSilentLogger(),
+      webhookTimeoutMs: options.alerts?.webhookTimeoutMs,
+    }),
     scraper: createScraperService({
       repository: createScraperRepository(db),
       outputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
       startWaitMs: options.scraperStartWaitMs,
       audit,
+    }),
+  };
+  const notifications = createNotificationsService({ repository: createNotificationsRepository(db), bus });
+  return {
+    ...services,
+    notifications,
+    watches: createWatchesService({
+      repository: createWatchesRepository(db),
+      news: services.news,
+      pipeline: services.pipeline,
+      notifications,
+      bus,
+      logger: (options.logger ?? createSilentLogger()).child({ name: 'watches' }),
+      enqueueRun: options.boss ? enqueueWatchRun(options.boss) : noQueue,
+      sendDigest: options.watches?.sendDigest ?? services.alerts.sendDigest,
+      checkWebhookUrl: services.alerts.checkWebhookUrl,
+      pollMs: options.watches?.pollMs,
+      appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
     }),
   };
 }

@@ -12,8 +12,9 @@ import {
 /**
  * A small fake of HubSpot's CRM API: exactly the endpoints the CRM adapter's client calls (companies,
  * contacts and notes create / update / search / batch read, contact batch upsert by email, v4 default
- * associations and the v4 list of a record's associations), with records kept in memory, HubSpot's
- * 100-requests-per-10-seconds limit enforced with 429 and Retry-After, and scripted failures.
+ * associations, the v4 list of a record's associations, the account details), with records kept in
+ * memory, HubSpot's 100-requests-per-10-seconds limit enforced with 429 and Retry-After, and scripted
+ * failures.
  */
 
 export interface RecordedRequest {

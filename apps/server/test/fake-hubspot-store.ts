@@ -19,6 +19,16 @@ export interface FakeAssociation {
   typeId: number;
 }
 
+/** What `GET /account-info/v3/details` answers (the fields the adapter reads, and a few beside them). */
+export const FAKE_ACCOUNT = {
+  portalId: 24681357,
+  accountType: 'STANDARD',
+  timeZone: 'US/Eastern',
+  companyCurrency: 'USD',
+  uiDomain: 'app.hubspot.com',
+  dataHostingLocation: 'na1',
+};
+
 /** HubSpot-defined association type ids for the pairs the adapter writes. */
 const ASSOCIATION_TYPES: Record<number, { from: ObjectType; to: ObjectType }> = {
   1: { from: 'contacts', to: 'companies' },
@@ -329,6 +339,7 @@ export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number })
     const [path = '/', query = ''] = target.split('?');
     const parts = path.split('/').filter(Boolean);
     const [api, version, kind, type, rest, extra] = parts;
+    if (method === 'GET' && path === '/account-info/v3/details') return [200, FAKE_ACCOUNT];
     if (api === 'crm' && version === 'v3' && kind === 'objects' && isType(type)) {
       if (method === 'POST' && parts.length === 4) {
         const record = createRecord(type, readProperties(body));

@@ -91,3 +91,54 @@ export const feedRoutes = {
       pump();
     },
 };
+
+/** One article as the fake MiningHub news API holds it (the fields the adapter reads). */
+export interface FakeMininghubArticle {
+  id: number;
+  title: string;
+  date: string;
+  company: { name: string; ticker: string; market_cap?: number; shares_outstanding?: number };
+  commodities?: string[];
+  country?: string;
+}
+
+/**
+ * `GET /news` of a fake MiningHub API that filters like the real one is documented to: `marketcap[min|max]`
+ * and `outstandingshares[min|max]` in millions (a company without the figure is out when its range is asked
+ * for), paged by `page` and `per_page`. Requires `Authorization: Bearer {token}`. With `ignoreRanges` it
+ * answers every article, as an API without those filters would.
+ */
+export function mininghubNewsRoute(
+  token: string,
+  articles: readonly FakeMininghubArticle[],
+  options: { ignoreRanges?: boolean } = {},
+): Route {
+  return (req, res) => {
+    if (req.headers.authorization !== `Bearer ${token}`) return void res.writeHead(401).end();
+    const params = new URL(req.url ?? '', 'http://x').searchParams;
+    const within = (value: number | undefined, name: string) => {
+      const min = params.get(`${name}[min]`);
+      const max = params.get(`${name}[max]`);
+      if (options.ignoreRanges || (min === null && max === null)) return true;
+      return value !== undefined && value >= Number(min ?? 0) && (max === null || value <= Number(max));
+    };
+    const matching = articles.filter(
+      (article) =>
+        within(article.company.market_cap, 'marketcap') &&
+        within(article.company.shares_outstanding, 'outstandingshares'),
+    );
+    const perPage = Number(params.get('per_page') ?? 50);
+    const page = Number(params.get('page') ?? 1);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        data: matching.slice((page - 1) * perPage, page * perPage),
+        meta: {
+          current_page: page,
+          last_page: Math.max(1, Math.ceil(matching.length / perPage)),
+          total: matching.length,
+        },
+      }),
+    );
+  };
+}

@@ -45,11 +45,19 @@ export interface TestAppOptions {
   pipeline?: ServiceOptions['pipeline'];
   /** Run batch jobs (starts pg-boss). */
   pipelineJobs?: boolean;
+  /** Alert delivery settings, and (with `alertJobs`) deliver alerts, retrying after `retryDelaySeconds`. */
+  alerts?: ServiceOptions['alerts'];
+  alertJobs?: { retryDelaySeconds?: number };
+  /** Run watch runs (starts pg-boss; runs need `newsSources` and `pipelineJobs` too), with these service options. */
+  watchJobs?: boolean;
+  watches?: ServiceOptions['watches'];
   /**
    * Supervise scraper runs as a worker does: the app then listens on a free port, and the child crawls
    * the demo directory it serves unless another source is given.
    */
   scraperSupervisor?: { source?: ProjectSourceConfig; stopGraceMs?: number; logLevel?: 'debug' | 'info' };
+  /** PUBLIC_ORIGIN (unset by default). */
+  publicOrigin?: string;
   /** TRUST_PROXY as parsed by config.ts (none by default). */
   trustProxy?: AppConfig['trustProxy'];
   /** Serve the web app from this folder (none by default). */
@@ -69,17 +77,19 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     database: database.handle,
     logger: createSilentLogger(),
     postgresUrl: database.url,
-    jobQueue: Boolean(options.newsSources || options.pipelineJobs),
+    jobQueue: Boolean(options.newsSources || options.pipelineJobs || options.alertJobs || options.watchJobs),
     services: {
       scraperOutputDir: path.join(scraperDir, 'outputs'),
       scraperStartWaitMs: options.scraperSupervisor ? undefined : 0,
       pipeline: options.pipeline,
+      alerts: options.alerts,
+      watches: options.watches,
       newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
       logDir,
     },
     api: {
       config: {
-        publicOrigin: undefined,
+        publicOrigin: options.publicOrigin,
         trustProxy: options.trustProxy ?? false,
         webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-bundle'),
       },
@@ -92,6 +102,8 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
         ? { sources: options.newsSources, sourceTimeoutMs: options.newsSourceTimeoutMs }
         : undefined,
       pipeline: options.pipelineJobs ? { concurrency: 4 } : undefined,
+      alerts: options.alertJobs,
+      watches: options.watchJobs,
     },
   });
   const { app, services, bus, boss } = server;

@@ -11,12 +11,18 @@ export const fetchSourceReportSchema = z.object({
   skipped: z.number().int(),
   skip_reasons: z.record(z.string(), z.number().int()),
   error: z.string().nullable(),
+  /**
+   * Articles left out because a market-cap or outstanding-shares range is set and the product knows neither
+   * figure of their company; absent when none were.
+   */
+  no_company_data: z.number().int().optional(),
 });
 export type FetchSourceReport = z.infer<typeof fetchSourceReportSchema>;
 
 /**
  * One source's line of a fetch report: 'read 12 items, skipped 2: no title', 'read 12 items, skipped 3: no
- * title (2), no link or guid (1)', 'failed: HTTP 500' or, when it failed part-way, 'read 40 items; failed: …'.
+ * title (2), no link or guid (1)', 'failed: HTTP 500' or, when it failed part-way, 'read 40 items; failed: …';
+ * with '; 5 left out: company market cap or shares unknown' when a range left articles out for lack of data.
  */
 export function describeSourceReport(report: Omit<FetchSourceReport, 'name'>): string {
   const number = (n: number) => n.toLocaleString('en-US');
@@ -28,10 +34,16 @@ export function describeSourceReport(report: Omit<FetchSourceReport, 'name'>): s
         ? `: ${reasons.map(([reason, n]) => `${reason} (${number(n)})`).join(', ')}`
         : '';
   const items = `read ${number(report.read)} ${report.read === 1 ? 'item' : 'items'}`;
-  const read = report.skipped > 0 ? `${items}, skipped ${number(report.skipped)}${why}` : items;
+  const skipped = report.skipped > 0 ? `${items}, skipped ${number(report.skipped)}${why}` : items;
+  const read = report.no_company_data
+    ? `${skipped}; ${number(report.no_company_data)} left out: ${NO_COMPANY_DATA}`
+    : skipped;
   if (!report.error) return read;
   return report.read > 0 ? `${read}; failed: ${report.error}` : `failed: ${report.error}`;
 }
+
+/** Why an article is left out when a market-cap or shares range is set: the product knows neither figure. */
+export const NO_COMPANY_DATA = 'company market cap or shares unknown';
 
 /** Fetch progress data (SPEC.md section 3); the final update of a completed fetch adds a report per source. */
 export const fetchProgressSchema = z.object({
@@ -56,6 +68,10 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('articles_updated'), session_id: z.string().optional() }),
   z.object({ type: z.literal('article_updated'), article_id: z.number().int() }),
   z.object({ type: z.literal('stats_updated') }),
+  /** The user's notifications changed (a new digest, read elsewhere): the bell refetches. */
+  z.object({ type: z.literal('notifications_updated') }),
+  /** A run of one of the user's watches was queued, started or finished. */
+  z.object({ type: z.literal('watch_run_updated'), watch_id: z.number().int() }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveMessageType = LiveMessage['type'];

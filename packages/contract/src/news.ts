@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleStatusSchema } from './articles.ts';
+import { articleStatusSchema, buyingIntentSchema } from './articles.ts';
 import { successData } from './common.ts';
 import {
   articleTypeFilterSchema,
@@ -23,6 +23,16 @@ export const numberRangeSchema = z
   .object({ min: z.number().min(0).max(1e9), max: z.number().min(0).max(1e9) })
   .refine((range) => range.min <= range.max, { message: 'min must not be greater than max', path: ['min'] });
 export type NumberRange = z.infer<typeof numberRangeSchema>;
+
+/** Whether a range is the filter panel's whole range (0 to its top, 10,000 million): it leaves nothing out. */
+export function isWholeRange(range: NumberRange): boolean {
+  return range.min <= RANGE_DEFAULT.min && range.max >= RANGE_DEFAULT.max;
+}
+
+/** Whether a figure (in millions) lies in a range; a maximum at the panel's top (10,000) has no upper bound. */
+export function isInRange(value: number, range: NumberRange): boolean {
+  return value >= range.min && (range.max >= RANGE_DEFAULT.max || value <= range.max);
+}
 
 /** `POST /fetch-news-session` (SPEC.md section 7): the filter set with the date preset turned into days. */
 export const fetchNewsRequestSchema = z.object({
@@ -81,6 +91,12 @@ export const articleSchema = z.object({
   project: z.string().nullable(),
   /** The AI analysis (fields of the prompt's output schema) once the article is analysed. */
   analysis: z.record(z.string(), z.unknown()).nullable(),
+  /** Copied out of the analysis for list pages: null until analysed, or when the prompt scores no intent. */
+  buying_intent_score: buyingIntentSchema.nullable(),
+  /** The evidence behind the intent, as short phrases; empty when the analysis gave none. */
+  intent_reasons: z.array(z.string()),
+  /** The analysis's one-line sales signal. */
+  signal_summary: z.string().nullable(),
   analysis_prompt_id: z.number().int().nullable(),
   analysis_prompt_version: z.number().int().nullable(),
   crm_company_id: z.string().nullable(),
@@ -105,7 +121,8 @@ export const pageQuerySchema = z.object({
 
 /**
  * A page of a session's articles. List items carry no bodies: content, text, expanded_description,
- * full_content and analysis are null there; `GET /article/{id}` answers them in full.
+ * full_content and analysis are null there; `GET /article/{id}` answers them in full. The intent, its
+ * reasons and the one-line summary are on list items too.
  */
 export const articlePageResponseSchema = z.object({ data: z.array(articleSchema), pagination: paginationSchema });
 export type ArticlePageResponse = z.infer<typeof articlePageResponseSchema>;

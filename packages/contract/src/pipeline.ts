@@ -10,13 +10,38 @@ const articleId = z.number().int().positive().max(2_147_483_647);
 export const articleStepRequestSchema = z.object({ article_id: articleId });
 export const articleStepResponseSchema = successData(articleSchema);
 
+const selectedArticleIds = z
+  .array(articleId)
+  .min(1)
+  .max(MAX_BATCH_ARTICLES)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'article ids must not repeat' });
+
+/** `POST /batch/process-selected` (SPEC.md section 7); `push: false` stops each article once it is analysed. */
 export const processSelectedRequestSchema = z.object({
-  article_ids: z
-    .array(articleId)
-    .min(1)
-    .max(MAX_BATCH_ARTICLES)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'article ids must not repeat' }),
+  article_ids: selectedArticleIds,
+  push: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Push each article to the CRM once analysed (the default, as SPEC.md defines Process Selected); false stops at summarised, for review before push.',
+    ),
 });
+export type ProcessSelectedRequest = z.input<typeof processSelectedRequestSchema>;
+
+/** `POST /batch/push-selected`: pushes analysed (reviewed) articles to the CRM as a batch. */
+export const pushSelectedRequestSchema = z.object({
+  article_ids: selectedArticleIds.describe(
+    'Analysed articles (summarised, or failed_push to retry); ones already pushed are counted done, not pushed again.',
+  ),
+});
+export type PushSelectedRequest = z.input<typeof pushSelectedRequestSchema>;
+
+/**
+ * What a batch does with each article: every remaining step (process), expand and analyse only (analyse),
+ * or only the push of analysed articles (push).
+ */
+export const BATCH_MODES = ['process', 'analyse', 'push'] as const;
+export type BatchMode = (typeof BATCH_MODES)[number];
 
 export const processSelectedResponseSchema = z.object({
   success: z.literal(true),

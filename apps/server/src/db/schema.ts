@@ -1,3 +1,4 @@
+import type { AlertDigest } from '@mining-hub/contract/alerts';
 import type { AuditAction } from '@mining-hub/contract/audit';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import type { ScraperMode, ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
@@ -15,6 +16,7 @@ export interface Database {
   articles: ArticlesTable;
   news_sessions: NewsSessionsTable;
   session_articles: SessionArticlesTable;
+  signals_generation: SignalsGenerationTable;
   auto_mode_configs: AutoModeConfigsTable;
   crm_companies: CrmCompaniesTable;
   crm_contacts: CrmContactsTable;
@@ -23,6 +25,13 @@ export interface Database {
   pipeline_batch_items: PipelineBatchItemsTable;
   scraper_runs: ScraperRunsTable;
   audit_log: AuditLogTable;
+  alerts: AlertsTable;
+  alert_articles: AlertArticlesTable;
+  alert_settings: AlertSettingsTable;
+  watches: WatchesTable;
+  watch_runs: WatchRunsTable;
+  watch_seen_articles: WatchSeenArticlesTable;
+  notifications: NotificationsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -48,6 +57,12 @@ export interface AuditLogTable {
   action: AuditAction;
   target: string | null;
   detail: string | null;
+}
+
+/** Migration 010: one row, bumped by triggers whenever which signals a listing holds may change. */
+export interface SignalsGenerationTable {
+  only_row: boolean;
+  generation: ColumnType<string, never, never>;
 }
 
 export interface SessionsTable {
@@ -87,6 +102,56 @@ export interface WidgetsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 013: saved fetch filters run on a schedule (issue 17). */
+export interface WatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  filters: ColumnType<unknown, string, string>;
+  interval_minutes: number;
+  push_min_intent: string | null;
+  webhook_url: string | null;
+  email_to: ColumnType<string[], string[] | undefined, string[]>;
+  enabled: Generated<boolean>;
+  next_run_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type WatchRunStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface WatchRunsTable {
+  id: Generated<number>;
+  watch_id: number;
+  trigger: 'schedule' | 'manual';
+  status: Generated<WatchRunStatus>;
+  queued_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  new_articles: Generated<number>;
+  analysed: Generated<number>;
+  pushed: Generated<number>;
+  alerted: Generated<number>;
+  error: string | null;
+}
+
+export interface WatchSeenArticlesTable {
+  watch_id: number;
+  article_id: number;
+  seen_at: CreatedAt;
+  alerted_at: Date | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  at: CreatedAt;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: Date | null;
+}
+
 export interface ArticlesTable {
   id: Generated<number>;
   source_key: string;
@@ -124,10 +189,20 @@ export interface ArticlesTable {
   crm_note_id: string | null;
   pushed_at: Date | null;
   pushed_by: number | null;
+  /** Migration 010: taken out of the signals inbox (per article, like its status), when and by whom. */
+  dismissed_at: Date | null;
+  dismissed_by: number | null;
+  /** Migration 010, generated: buying intent as 0 (none) … 4 (Very High), and published_at ?? fetched_at. */
+  intent_rank: ColumnType<number, never, never>;
+  signal_at: ColumnType<Date, never, never>;
   step_running: string | null;
   step_started_at: Date | null;
   /** Bumped by a trigger on every update (migration 007); validates cached list pages. */
   row_version: Generated<number>;
+  /** Migration 011: copied out of the analysis when it is stored, for list pages. */
+  buying_intent_score: 'Low' | 'Medium' | 'High' | 'Very High' | null;
+  intent_reasons: ColumnType<string[], string[] | undefined, string[]>;
+  signal_summary: string | null;
 }
 
 export interface PipelineBatchesTable {
@@ -136,6 +211,8 @@ export interface PipelineBatchesTable {
   total: number;
   created_at: CreatedAt;
   finished_at: Date | null;
+  /** Migration 011: which steps the batch runs (see BatchMode). */
+  mode: ColumnType<'process' | 'analyse' | 'push', 'process' | 'analyse' | 'push' | undefined, never>;
 }
 
 export interface PipelineBatchItemsTable {
@@ -244,4 +321,35 @@ export interface ScraperRunsTable {
   pid: number | null;
   progress: ColumnType<ScraperProgress | null, string | null, string | null>;
   error: string | null;
+}
+
+export type AlertChannel = 'webhook' | 'email';
+
+/** Migration 014: one digest per channel, delivered by a job; `status` is the delivery log. */
+export interface AlertsTable {
+  id: Generated<number>;
+  watch_id: number;
+  channel: AlertChannel;
+  webhook_url: string | null;
+  email_to: ColumnType<string[], string[] | undefined, string[]>;
+  digest: ColumnType<AlertDigest, string, string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+/** Each article alerted at most once per watch and channel (the primary key). */
+export interface AlertArticlesTable {
+  watch_id: number;
+  channel: AlertChannel;
+  article_id: number;
+  alert_id: number;
+}
+
+export interface AlertSettingsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
 }

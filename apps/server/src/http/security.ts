@@ -69,8 +69,14 @@ export function registerSecurity(
 function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
   const origin = request.headers.origin;
   if (!origin) throw forbidden('Missing Origin header');
-  const expected = publicOrigin ?? `${request.protocol}://${request.host}`;
-  if (normaliseOrigin(origin) !== normaliseOrigin(expected)) throw forbidden('Cross-origin request refused');
+  if (normaliseOrigin(origin) !== normaliseOrigin(appOriginOf(request, publicOrigin))) {
+    throw forbidden('Cross-origin request refused');
+  }
+}
+
+/** The origin users reach the app at: PUBLIC_ORIGIN, or else the request's own scheme and host. */
+export function appOriginOf(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
 function normaliseOrigin(value: string): string | undefined {

@@ -73,6 +73,15 @@ describe('places inside other places', () => {
     expect(findMentions('Gold in Cajamarca.').states).toEqual([]);
   });
 
+  it('reads accented spellings of names listed without accents, wherever they sit in the text', () => {
+    expect(findMentions('Drilling near Val-d’Or, Québec, hit gold.')).toMatchObject({
+      countries: ['CA'],
+      states: ['QC'],
+    });
+    // Decomposed accents too, and offsets stay right after text that folding would shorten (Hangul, ligatures).
+    expect(countries('광산 ﬁnds: Que\u0301bec, Perú and México.')).toEqual(['CA', 'MX', 'PE']);
+  });
+
   it('does not read a person, a city, a county, a listing or a domicile as a place', () => {
     expect(countries('Chad Williams and Jordan Smith joined the board.')).toEqual([]);
     expect(countries('Victoria Chen was appointed CFO.')).toEqual([]);

@@ -30,6 +30,12 @@ interface Word {
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+/** `fold` character by character, keeping the offsets of the text: the matcher reads 'Québec' as 'Quebec'. */
+const foldInPlace = (text: string) =>
+  text.replace(/[^\p{ASCII}]/gu, (char) => {
+    const folded = fold(char);
+    return folded.length === char.length ? folded : char;
+  });
 // Aliases with inner capitals or digits are abbreviations or formulas: case matters ('SOP', 'NdPr', 'Li2O').
 const isAbbreviation = (word: string) => !/\s/.test(word) && /^.+[A-Z\d]|^[A-Z\d.]+$/.test(word);
 
@@ -202,7 +208,7 @@ function capitalisedRun(text: string, start: number, end: number): string {
 
 /** The commodities and places a release's title and cleaned text are about. */
 export function findMentions(text: string): Mentions {
-  const blanked = blankCompanyNames(text.replace(/’/g, "'"), isDictionaryWord);
+  const blanked = blankCompanyNames(text.normalize('NFC').replace(/’/g, "'"), isDictionaryWord);
   const found: Mentions = { commodities: [], countries: [], states: [] };
   const commodities = new Set<string>();
   const places: PlaceHit[] = [];
@@ -217,8 +223,9 @@ export function findMentions(text: string): Mentions {
     lines.set(start, read);
     return read;
   };
-  for (const match of blanked.matchAll(MATCHER)) {
-    const word = match[1] ?? '';
+  // Names are listed without accents and matched in a folded copy; the word itself is read from the text.
+  for (const match of foldInPlace(blanked).matchAll(MATCHER)) {
+    const word = blanked.slice(match.index, match.index + (match[1] ?? '').length);
     const known = WORDS.get(word.toLowerCase()) ?? WORDS.get(fold(word).toLowerCase());
     if (!known || (known.exact !== undefined && known.exact !== word)) continue;
     const end = match.index + word.length;

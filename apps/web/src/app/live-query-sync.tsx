@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { crmKeys } from '../features/crm/api.ts';
 import { dashboardKeys } from '../features/dashboard/api.ts';
 import { articleKeys } from '../features/news/api.ts';
+import { reportKeys } from '../features/reports/api.ts';
 import { useLiveMessages } from '../lib/live-context.tsx';
 import { throttle } from '../lib/throttle.ts';
 
 /** A batch updates hundreds of articles a minute: refetch the article lists at most this often. */
 const ARTICLE_REFRESH_MS = 1000;
+/** The CRM list and the reports aggregate more: refetch them at most this often while a batch runs. */
+const PIPELINE_VIEWS_REFRESH_MS = 5000;
 
 /** Marks cached data stale when the server says it changed (SPEC.md section 4, live connection). */
 export function LiveQuerySync() {
@@ -15,10 +19,22 @@ export function LiveQuerySync() {
     () => throttle(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), ARTICLE_REFRESH_MS),
     [queryClient],
   );
+  const refreshPipelineViews = useMemo(
+    () =>
+      throttle(() => {
+        void queryClient.invalidateQueries({ queryKey: crmKeys.all });
+        void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      }, PIPELINE_VIEWS_REFRESH_MS),
+    [queryClient],
+  );
   useEffect(() => () => refreshArticles.cancel(), [refreshArticles]);
+  useEffect(() => () => refreshPipelineViews.cancel(), [refreshPipelineViews]);
   useLiveMessages((message) => {
     if (message.type === 'article_updated') refreshArticles();
-    if (message.type === 'stats_updated') void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
+    if (message.type === 'stats_updated') {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
+      refreshPipelineViews();
+    }
   });
   return null;
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/require-admin.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
@@ -20,6 +21,11 @@ function AdminOnly() {
     </RequireAdmin>
   );
 }
+
+/** The article detail, loaded when first opened from a screen other than Market Intelligence. */
+const ArticleDetailModal = lazy(async () => ({
+  default: (await import('../features/news/components/article-detail-modal.tsx')).ArticleDetailModal,
+}));
 
 /** The id of the route group only administrators may open (the nav items marked adminOnly). */
 export const ADMIN_ONLY_ROUTE_ID = 'admin-only';
@@ -55,6 +61,32 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/news/market-intelligence-page.tsx')).MarketIntelligencePage,
             }),
+          },
+          {
+            path: 'crm',
+            lazy: async () => ({ Component: (await import('../features/crm/crm-page.tsx')).CrmPage }),
+          },
+          {
+            path: 'watches',
+            lazy: async () => ({ Component: (await import('../features/watches/watches-page.tsx')).WatchesPage }),
+          },
+          {
+            path: 'signals',
+            // The inbox opens the news feature's article detail; the app composes the two.
+            lazy: async () => {
+              const { SignalsPage } = await import('../features/signals/signals-page.tsx');
+              return {
+                Component: () => (
+                  <SignalsPage
+                    renderArticle={(articleId, onClose) => (
+                      <Suspense fallback={null}>
+                        <ArticleDetailModal articleId={articleId} listItem={null} onClose={onClose} />
+                      </Suspense>
+                    )}
+                  />
+                ),
+              };
+            },
           },
           {
             path: 'reports',

@@ -139,6 +139,35 @@ export const AuditIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CrmIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 12h18M11 12v2h2v-2" />
+  </Icon>
+);
+
+export const WatchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12Z" />
+    <circle cx="12" cy="12" r="2.75" />
+  </Icon>
+);
+
+export const SignalsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 13h4l2 3h6l2-3h4" />
+    <path d="M5 13V6a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v7v5a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2z" />
+    <path d="M9 8h6M9 11h4" />
+  </Icon>
+);
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9a6 6 0 1 1 12 0c0 4.5 1.5 6.5 2.5 7.5h-17C4.5 15.5 6 13.5 6 9Z" />
+    <path d="M10 19.5a2 2 0 0 0 4 0" />
+  </Icon>
+);
+
 export const ChevronDownIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 9l6 6 6-6" />

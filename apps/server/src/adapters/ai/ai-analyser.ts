@@ -1,5 +1,6 @@
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { isRecord } from '@mining-hub/contract/is-record';
 
 /** The article as the analysis sees it: `text` may be plain text or (sanitised) HTML. */
 export interface AnalysisArticle {
@@ -48,6 +49,60 @@ export class AnalysisError extends Error {
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/** The field both analysers answer beside a prompt's buying intent: the evidence behind the score. */
+export const INTENT_REASONS_FIELD = 'intent_reasons';
+const INTENT_SCORE_FIELD = 'buying_intent_score';
+
+/**
+ * The schema to ask with: the prompt's own, plus `intent_reasons` (a list of short phrases) when the prompt
+ * scores `buying_intent_score` and declares no reasons itself. The prompt's schema is the admin's and stays
+ * as SPEC.md defines the default; the reasons are asked for beside it (required only in a closed schema, as
+ * OpenAI's strict mode needs), so a model that gives none leaves them empty. `added` says whether it did.
+ */
+export function askingForIntentReasons(schema: FunctionSchema): { schema: FunctionSchema; added: boolean } {
+  const { parameters } = schema;
+  const properties = parameters.properties;
+  if (
+    parameters.type !== 'object' ||
+    !isRecord(properties) ||
+    !(INTENT_SCORE_FIELD in properties) ||
+    INTENT_REASONS_FIELD in properties
+  ) {
+    return { schema, added: false };
+  }
+  const closed = parameters.additionalProperties === false;
+  const required = Array.isArray(parameters.required) ? parameters.required : [];
+  const reasons = {
+    type: 'array',
+    description: `The evidence behind ${INTENT_SCORE_FIELD}, as short phrases such as "C$5M placement closed" or "9,000 m drilling from Q1 2027".`,
+    items: { type: 'string' },
+  };
+  return {
+    schema: {
+      ...schema,
+      parameters: {
+        ...parameters,
+        properties: { ...properties, [INTENT_REASONS_FIELD]: reasons },
+        ...(closed ? { required: [...required, INTENT_REASONS_FIELD] } : {}),
+      },
+    },
+    added: true,
+  };
+}
+
+/**
+ * Takes the reasons asked for beside the prompt's schema out of an answer, so the rest is checked against
+ * the prompt's own schema; gives them back as a list of strings (empty when the answer has none).
+ */
+export function takeIntentReasons(answer: Record<string, unknown>): {
+  rest: Record<string, unknown>;
+  reasons: string[];
+} {
+  const { [INTENT_REASONS_FIELD]: raw, ...rest } = answer;
+  const reasons = Array.isArray(raw) ? raw.filter((reason): reason is string => typeof reason === 'string') : [];
+  return { rest, reasons };
 }
 
 // strict: false because prompt schemas are written by people and may carry keywords ajv does not know;

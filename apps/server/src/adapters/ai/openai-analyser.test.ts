@@ -1,7 +1,7 @@
 import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema } from '@mining-hub/contract/prompts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fake-openai-server.ts';
-import { AnalysisError, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
+import { AnalysisError, askingForIntentReasons, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
 import {
   articleMessage,
   createOpenAiAnalyser,
@@ -74,7 +74,7 @@ describe('openai analyser against a fake OpenAI server', () => {
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.requests.length = 0;
-    fake.expectTool({ ...DEFAULT_FUNCTION_SCHEMA, strict: false });
+    fake.expectTool({ ...askingForIntentReasons(DEFAULT_FUNCTION_SCHEMA).schema, strict: false });
   });
 
   it('sends the prompt as a forced function tool and returns the validated arguments', async () => {
@@ -107,7 +107,7 @@ describe('openai analyser against a fake OpenAI server', () => {
   });
 
   it('fails without retrying when the service refuses the tool', async () => {
-    fake.expectTool({ ...DEFAULT_FUNCTION_SCHEMA, strict: true });
+    fake.expectTool({ ...askingForIntentReasons(DEFAULT_FUNCTION_SCHEMA).schema, strict: true });
     const error = await failure(analyser().analyse(request()));
 
     expect(error.retryable).toBe(false);
@@ -231,6 +231,41 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect((await failure(analyser().analyse(request()))).message).toContain(
       "field 'contact_details[0].last_name' must be string",
     );
+  });
+
+  it("asks for the intent's reasons beside the prompt's fields and keeps them; none answered are none", async () => {
+    const sent = fake.requests;
+    const result = await analyser().analyse(request());
+    const parameters = sent[0]?.body.tools?.[0]?.function?.parameters as { properties: object; required: string[] };
+    expect(Object.keys(parameters.properties)).toContain('intent_reasons');
+    // The prompt's schema is not closed: the reasons are optional, and SPEC.md's required list is unchanged.
+    expect(parameters.required).toEqual((DEFAULT_FUNCTION_SCHEMA.parameters as { required: string[] }).required);
+    expect(result.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/12,000 m drilling/)]));
+
+    const { intent_reasons: _reasons, ...withoutReasons } = result;
+    fake.queue({ kind: 'arguments', raw: JSON.stringify(withoutReasons) });
+    expect((await analyser().analyse(request())).intent_reasons).toEqual([]);
+  });
+
+  it('asks a closed, strict schema that scores intent for reasons as a required field, still strict', async () => {
+    const scored: FunctionSchema = {
+      name: 'score_news',
+      description: 'Score a mining news article.',
+      parameters: {
+        type: 'object',
+        properties: { buying_intent_score: { type: 'string', enum: ['Low', 'Medium', 'High', 'Very High'] } },
+        required: ['buying_intent_score'],
+        additionalProperties: false,
+      },
+    };
+    const asked = askingForIntentReasons(scored);
+    expect(asked.added).toBe(true);
+    expect(asked.schema.parameters.required).toEqual(['buying_intent_score', 'intent_reasons']);
+    fake.expectTool({ ...asked.schema, strict: true });
+    const result = await analyser().analyse(request(scored));
+
+    expect(result).toEqual({ buying_intent_score: expect.any(String), intent_reasons: expect.any(Array) });
+    expect(askingForIntentReasons(STRICT_SCHEMA).added).toBe(false);
   });
 
   it('rejects an answer without a tool call', async () => {

@@ -10,7 +10,15 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from 'openai';
-import { AnalysisError, schemaViolation, type AiAnalyser, type AnalysisArticle } from './ai-analyser.ts';
+import {
+  AnalysisError,
+  askingForIntentReasons,
+  INTENT_REASONS_FIELD,
+  schemaViolation,
+  takeIntentReasons,
+  type AiAnalyser,
+  type AnalysisArticle,
+} from './ai-analyser.ts';
 import { articleToText, fitToBudget } from './article-text.ts';
 import { isRecord } from '@mining-hub/contract/is-record';
 import { parseRetryAfterMs } from '../../lib/retry-after.ts';
@@ -55,7 +63,11 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
     async analyse(request, signal) {
       const { functionSchema } = request;
       const strict = isStrictCompatible(functionSchema.parameters);
-      const schemaChars = JSON.stringify(functionSchema).length;
+      // The intent's reasons are asked for beside the prompt's fields, unless that would change strictness.
+      const asked = askingForIntentReasons(functionSchema);
+      const addReasons = asked.added && isStrictCompatible(asked.schema.parameters) === strict;
+      const tool = addReasons ? asked.schema : functionSchema;
+      const schemaChars = JSON.stringify(tool).length;
       const articleBudget = Math.max(MIN_ARTICLE_CHARS, maxInputChars - request.systemPrompt.length - schemaChars);
 
       let completion: OpenAI.Chat.Completions.ChatCompletion;
@@ -71,14 +83,14 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
               {
                 type: 'function',
                 function: {
-                  name: functionSchema.name,
-                  ...(functionSchema.description ? { description: functionSchema.description } : {}),
-                  parameters: functionSchema.parameters,
+                  name: tool.name,
+                  ...(tool.description ? { description: tool.description } : {}),
+                  parameters: tool.parameters,
                   strict,
                 },
               },
             ],
-            tool_choice: { type: 'function', function: { name: functionSchema.name } },
+            tool_choice: { type: 'function', function: { name: tool.name } },
             // Strict structured outputs are only guaranteed without parallel calls.
             ...(strict ? { parallel_tool_calls: false } : {}),
           },
@@ -87,7 +99,10 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
       } catch (error) {
         throw toAnalysisError(error, timeoutMs, maxRetries);
       }
-      return readToolCall(completion, functionSchema);
+      const answer = readToolCall(completion, functionSchema.name);
+      if (!addReasons) return checked(answer, functionSchema);
+      const { rest, reasons } = takeIntentReasons(answer);
+      return { ...checked(rest, functionSchema), [INTENT_REASONS_FIELD]: reasons };
     },
   };
 }
@@ -106,9 +121,10 @@ export function articleMessage(article: AnalysisArticle, maxChars: number): stri
   return `${header}\n\n${text}`;
 }
 
+/** The arguments of the forced call to `functionName`, as a JSON object. */
 function readToolCall(
   completion: OpenAI.Chat.Completions.ChatCompletion,
-  schema: FunctionSchema,
+  functionName: string,
 ): Record<string, unknown> {
   const choice = completion.choices[0];
   if (!choice) throw new AnalysisError('The AI service answered without a choice', { retryable: false });
@@ -118,11 +134,11 @@ function readToolCall(
       retryable: false,
     });
   }
-  const call = message.tool_calls?.find((c) => c.type === 'function' && c.function.name === schema.name);
+  const call = message.tool_calls?.find((c) => c.type === 'function' && c.function.name === functionName);
   // Some OpenAI-compatible servers ignore tool_choice and put the JSON in the message text.
   const raw = call?.type === 'function' ? call.function.arguments : message.content;
   if (raw === null || raw === undefined || raw.trim() === '') {
-    throw new AnalysisError(`The model answered without calling ${schema.name}`, { retryable: false });
+    throw new AnalysisError(`The model answered without calling ${functionName}`, { retryable: false });
   }
   let value: unknown;
   try {
@@ -134,12 +150,15 @@ function readToolCall(
       retryable: false,
     });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AnalysisError(`The model's answer is not a JSON object`, { retryable: false });
-  }
-  const violation = schemaViolation(schema, value);
+  if (!isRecord(value)) throw new AnalysisError(`The model's answer is not a JSON object`, { retryable: false });
+  return value;
+}
+
+/** The answer when it satisfies the prompt's schema; otherwise an AnalysisError naming the broken field. */
+function checked(answer: Record<string, unknown>, schema: FunctionSchema): Record<string, unknown> {
+  const violation = schemaViolation(schema, answer);
   if (violation) throw new AnalysisError(`The model's answer breaks the schema: ${violation}`, { retryable: false });
-  return value as Record<string, unknown>;
+  return answer;
 }
 
 function toAnalysisError(error: unknown, timeoutMs: number, maxRetries: number): AnalysisError {

@@ -1,4 +1,12 @@
-import { AnalysisError, schemaViolation, type AiAnalyser, type AnalysisRequest } from './ai-analyser.ts';
+import {
+  AnalysisError,
+  askingForIntentReasons,
+  INTENT_REASONS_FIELD,
+  schemaViolation,
+  takeIntentReasons,
+  type AiAnalyser,
+  type AnalysisRequest,
+} from './ai-analyser.ts';
 import { extractFacts } from './rules-extraction.ts';
 import { fill } from './rules-schema-fill.ts';
 import { Writer } from './rules-writer.ts';
@@ -25,12 +33,14 @@ export function createRulesAnalyser(): AiAnalyser {
 export function analyseWithRules(request: AnalysisRequest): Record<string, unknown> {
   const facts = extractFacts(request.article);
   const writer = new Writer(facts);
-  const root = request.functionSchema.parameters;
+  const asked = askingForIntentReasons(request.functionSchema);
+  const root = asked.schema.parameters;
   const value = fill(root, '', { root, writer, depth: 0, inContact: null });
-  const answer = isRecord(value) ? value : {};
-  const violation = schemaViolation(request.functionSchema, answer);
+  const filled = isRecord(value) ? value : {};
+  const { rest, reasons } = asked.added ? takeIntentReasons(filled) : { rest: filled, reasons: [] };
+  const violation = schemaViolation(request.functionSchema, rest);
   if (violation) {
     throw new AnalysisError(`The offline analyser cannot fill this schema: ${violation}`, { retryable: false });
   }
-  return answer;
+  return asked.added ? { ...rest, [INTENT_REASONS_FIELD]: reasons } : rest;
 }

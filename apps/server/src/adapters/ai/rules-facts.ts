@@ -53,6 +53,10 @@ export interface SalesSignal {
   text: string;
   /** Money named with it, as written: 'C$45 million'. */
   amount?: string;
+  /** The instrument raised, as written: 'bought deal', 'flow-through financing'. */
+  instrument?: string;
+  /** The release says the money is in: 'closed', 'completed', 'raised' (not 'closing is expected'). */
+  closed?: boolean;
 }
 
 export interface ArticleFacts {

@@ -10,6 +10,7 @@ import {
   type Schema,
 } from './rules-field-values.ts';
 import type { Writer } from './rules-writer.ts';
+import { INTENT_REASONS_FIELD } from './ai-analyser.ts';
 import { isRecord } from '@mining-hub/contract/is-record';
 
 /** Fills any function schema, field by field, with what each field's name asks for (rules analyser). */
@@ -105,6 +106,7 @@ function fillObject(schema: Schema, key: string, ctx: FillContext): Record<strin
 
 const CONTACT_ARRAY = /contact|people|person|executive|management|team|officer|spokes/i;
 const POINT_ARRAY = /talking|point|takeaway|highlight|key|insight|bullet|fact/i;
+const REASON_ARRAY = /reason|evidence|rationale|justification/i;
 const SIGNAL_ARRAY = /signal|trigger|opportunit|event|catalyst/i;
 const TAG_ARRAY = /tag|keyword|label|topic|categor|theme/i;
 const COMMODITY_WORD = /commodit|mineral|metal|element/i;
@@ -154,6 +156,7 @@ function fillArray(schema: Schema, key: string, ctx: FillContext): unknown[] {
 /** The list a string-array field's name asks for: signals, talking points, commodities, tags… */
 function stringsFor(key: string, writer: Writer): string[] {
   const { facts } = writer;
+  if (key === INTENT_REASONS_FIELD || REASON_ARRAY.test(key)) return writer.intentReasons();
   if (key === 'additional_sales_signals' || SIGNAL_ARRAY.test(key)) return writer.signals();
   if (key === 'talking_points' || POINT_ARRAY.test(key)) return writer.talkingPoints();
   if (COMMODITY_WORD.test(key)) return facts.commodities;

@@ -8,6 +8,15 @@ import { type SalesSignal, type SignalKind } from './rules-facts.ts';
 const MONEY =
   /(?:(?:C|A|US|NZ|HK|S|CA|AU)\$|\$|£|€|\bR(?=\d)|\b(?:USD|CAD|AUD|GBP|ZAR|EUR)\s?)\s?\d[\d,.]*\d(?:\s?(?:million|billion|m|bn)\b)?|(?:(?:C|A|US)\$|\$|£|€|\bR(?=\d))\d(?:\s?(?:million|billion|m|bn)\b)?/i;
 
+const MONEY_ALL = new RegExp(MONEY.source, 'gi');
+const SCALED = /\d\s?(?:million|billion|m|bn)\b/i;
+
+/** The sum a sentence raises: a figure in millions or billions before a bare one (a price per share). */
+function moneyOf(sentence: string): string | undefined {
+  const all = [...sentence.matchAll(MONEY_ALL)].map((match) => match[0].trim());
+  return all.find((money) => SCALED.test(money)) ?? all[0];
+}
+
 interface SignalRule {
   kind: SignalKind;
   label: string;
@@ -115,14 +124,21 @@ const SIGNAL_RULES: SignalRule[] = [
   { kind: 'management', label: 'Management change', pattern: /\bappoint(?:ment|ed|s)\b/i },
 ];
 
+// The money is in: 'closed a $10 million placement', 'completion of its placement', 'has raised'; not 'closing
+// is expected' or 'to be raised'.
+const CLOSED =
+  /\b(?:closed|closes|completed|completes|completion of|closing of|oversubscribed|(?<!(?:to be|will be|be) )raised|raises)\b/i;
+
+/** Buying signals of a release; `sentences` start with its title. */
 export function signalsOf(sentences: readonly string[]): SalesSignal[] {
+  const title = sentences[0] ?? '';
   const signals: SalesSignal[] = [];
   const seen = new Set<SignalKind>();
   for (const rule of SIGNAL_RULES) {
     if (seen.has(rule.kind)) continue;
     for (const sentence of sentences) {
       if (!rule.pattern.test(sentence) || isQuote(sentence)) continue;
-      const money = MONEY.exec(sentence)?.[0]?.trim();
+      const money = moneyOf(sentence);
       if (rule.needsMoney && !money) continue;
       // One deal is one signal: a royalty sale is not also 'financing', a takeover not also an 'acquisition'.
       if (rule.kind === 'financing' && (seen.has('royalty') || seen.has('debt'))) break;
@@ -139,7 +155,14 @@ export function signalsOf(sentences: readonly string[]): SalesSignal[] {
         money && instrument
           ? `${rule.label}: ${instrument.toLowerCase()} of ${money}`
           : `${rule.label}: ${clip(sentence.replace(/\.$/, ''), 180, { atWord: true })}`;
-      signals.push({ kind: rule.kind, text, ...(money ? { amount: money } : {}) });
+      const closed = rule.needsMoney && (CLOSED.test(sentence) || (rule.pattern.test(title) && CLOSED.test(title)));
+      signals.push({
+        kind: rule.kind,
+        text,
+        ...(money ? { amount: money } : {}),
+        ...(instrument ? { instrument: instrument.toLowerCase() } : {}),
+        ...(closed ? { closed } : {}),
+      });
       break;
     }
   }

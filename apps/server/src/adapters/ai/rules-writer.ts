@@ -1,26 +1,9 @@
 import { isQuote } from './rules-document.ts';
 import type { ArticleFacts, ContactFact } from './rules-facts.ts';
 import { clip } from '../../lib/text.ts';
+import { scoreIntent, type Intent, type IntentLevel } from './rules-intent.ts';
 
 /** The rules analyser's answers to the default schema's fields, written from an article's facts: summaries, drilling, financing, contacts, intent and the email. */
-
-type Intent = 'Low' | 'Medium' | 'High' | 'Very High';
-
-const DRILLING_KINDS = new Set([
-  'results',
-  'resource',
-  'permit',
-  'study',
-  'acquisition',
-  'option',
-  'joint-venture',
-  'earn-in',
-  'targets',
-  'financing',
-  'grant',
-  'construction',
-  'contract',
-]);
 
 const formatMetres = (metres: number) => `${metres.toLocaleString('en-US')} m`;
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
@@ -94,22 +77,19 @@ export class Writer {
     return picked.slice(0, 4).map(sentence).join(' ');
   }
 
-  intent(): Intent {
-    if (this.#intent) return this.#intent;
-    const { drilling, signals, fullyFunded } = this.facts;
-    const kinds = new Set(signals.map((s) => s.kind));
-    const funding = kinds.has('financing') || kinds.has('grant') || kinds.has('joint-venture') || fullyFunded;
-    // A large raise, or a partner funding exploration, is money about to be spent in the field.
-    const bigRaise = signals.some(
-      (s) => ['financing', 'earn-in', 'joint-venture'].includes(s.kind) && millions(s.amount) >= 5,
-    );
-    let intent: Intent;
-    if (drilling.planned && (funding || drilling.underway || (drilling.metres ?? 0) >= 10_000)) intent = 'Very High';
-    else if (drilling.planned || bigRaise) intent = 'High';
-    else if ([...kinds].some((kind) => DRILLING_KINDS.has(kind))) intent = 'Medium';
-    else intent = 'Low';
-    this.#intent = intent;
-    return intent;
+  /** The buying intent from the weighted evidence (rules-intent.ts). */
+  intent(): IntentLevel {
+    return this.#scored().level;
+  }
+
+  /** The evidence behind the intent, as short phrases. */
+  intentReasons(): string[] {
+    return this.#scored().reasons;
+  }
+
+  #scored(): Intent {
+    this.#intent ??= scoreIntent(this.facts, millions);
+    return this.#intent;
   }
 
   signals(): string[] {

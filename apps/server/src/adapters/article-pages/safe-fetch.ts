@@ -1,7 +1,5 @@
-import dns from 'node:dns';
-import type { LookupAddress } from 'node:dns';
-import ipaddr from 'ipaddr.js';
-import { Agent, fetch } from 'undici';
+import { fetch } from 'undici';
+import { hostAddressOf, isPublicAddress, publicAgent, trustedAgent } from '../guarded-network.ts';
 import { readLimitedBody } from '../http-fetch.ts';
 
 export interface SafeFetchOptions {
@@ -23,43 +21,6 @@ export class PageFetchError extends Error {
   }
 }
 
-/** True for addresses on the public internet; loopback, private, link-local and other special ranges are not. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
-}
-
-// Every connection checks the addresses DNS gave, so a redirect or a rebinding DNS answer cannot reach inside.
-function guardedLookup(
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-): void {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) {
-      return callback(
-        Object.assign(new Error(`refused: ${hostname} resolves to private address ${refused.address}`), {
-          code: 'EPRIVATE',
-        }),
-        [],
-      );
-    }
-    if (options.all) return callback(null, addresses);
-    const first = addresses[0];
-    if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
-    callback(null, first.address, first.family);
-  });
-}
-
-const publicAgent = new Agent({ connect: { lookup: guardedLookup } });
-const trustedAgent = new Agent();
-
 /**
  * GETs an article page from the internet: http(s) only, public addresses only (except the allowed
  * origins), redirects followed by hand and each hop checked, a deadline, a size cap and allowed types.
@@ -79,11 +40,8 @@ export async function safeFetch(
   let url = parseHttpUrl(rawUrl);
   for (let hop = 0; ; hop++) {
     const trusted = options.allowedOrigins.includes(url.origin);
-    if (
-      !trusted &&
-      ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) &&
-      !isPublicAddress(url.hostname.replace(/^\[|\]$/g, ''))
-    ) {
+    const literal = hostAddressOf(url);
+    if (!trusted && literal && !isPublicAddress(literal)) {
       throw new PageFetchError(`refused: ${url.hostname} is a private address`, false);
     }
     let response;

@@ -32,6 +32,18 @@ export interface CrmPushResult {
   noteId: string;
 }
 
+/** Where pushes go, as buttons and badges name it. */
+export interface CrmDestination {
+  kind: 'outbox' | 'hubspot';
+  label: string;
+}
+
+/** Pages of records in the CRM's own web app, by the ids a push returned. */
+export interface CrmRecordLinks {
+  company(id: string): string;
+  contact(id: string): string;
+}
+
 /**
  * The CRM port: HubSpot or the local outbox. A push is idempotent: with `existing` ids it updates the
  * company, contacts and note; without, it finds the company by domain (by name when there is none) and
@@ -40,6 +52,9 @@ export interface CrmPushResult {
 export interface CrmAdapter {
   /** Shown in logs and kept with the stored ids, e.g. 'hubspot' or 'local-outbox'. */
   name: string;
+  destination: CrmDestination;
+  /** Links to records in the CRM's web app; null when it has none (the outbox) or cannot say right now. */
+  recordLinks(): Promise<CrmRecordLinks | null>;
   /** Throws CrmError. */
   push(input: CrmPush, signal?: AbortSignal): Promise<CrmPushResult>;
 }
@@ -78,6 +93,22 @@ export class CrmError extends Error {
 }
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The named people of an analysis's `contact_details` (the default prompt's schema), as the push sends them. */
+export function contactsFromAnalysis(contactDetails: unknown): CrmContact[] {
+  return (Array.isArray(contactDetails) ? contactDetails : [])
+    .filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null)
+    .map((c) => ({
+      email: text(c.email).toLowerCase() || null,
+      firstName: text(c.first_name),
+      lastName: text(c.last_name),
+      jobTitle: text(c.job_title) || null,
+      phone: text(c.phone_number) || null,
+    }))
+    .filter((c) => c.firstName || c.lastName);
+}
 
 /** The contact's email, lower-cased, when it looks like one (CRMs refuse malformed emails); else null. */
 export function contactEmail(contact: CrmContact): string | null {

@@ -1,4 +1,5 @@
 import { CrmError, type CrmAdapter, type CrmExistingIds, type CrmPushResult } from './crm-adapter.ts';
+import { createHubspotRecordLinks } from './hubspot-account.ts';
 import { createHubspotAssociations } from './hubspot-associations.ts';
 import { companyKey, createHubspotCompanies } from './hubspot-companies.ts';
 import { createHubspotContacts } from './hubspot-contacts.ts';
@@ -31,9 +32,10 @@ const DEFAULT_BASE_PATH = 'https://api.hubapi.com';
 /** The CRM adapter over the official `@hubspot/api-client`, rate limited by the client's own Bottleneck limiter. */
 export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter {
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const basePath = (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
   const transport = createHubspotTransport({
     accessToken: options.accessToken,
-    basePath: (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, ''),
+    basePath,
     rateLimit: options.rateLimit ?? { requests: 100, intervalMs: 10_000 },
     maxConcurrent: options.maxConcurrent ?? 8,
     maxRetries: options.maxRetries ?? 5,
@@ -49,6 +51,9 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
 
   return {
     name: 'hubspot',
+    destination: { kind: 'hubspot', label: 'HubSpot' },
+    // A screen listing records should not wait long for links.
+    recordLinks: createHubspotRecordLinks({ basePath, accessToken: options.accessToken, timeoutMs: 5_000 }),
     async push(input, signal) {
       const key = companyKey(input.company);
       const progress: CrmExistingIds = {

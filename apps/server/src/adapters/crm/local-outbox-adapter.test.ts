@@ -1,9 +1,8 @@
-import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
 import { CrmError, type CrmPush } from './crm-adapter.ts';
-import { createLocalOutboxAdapter, exportOutboxCsv } from './local-outbox-adapter.ts';
+import { createLocalOutboxAdapter } from './local-outbox-adapter.ts';
 
 function article(id: number, overrides: Partial<CrmPush> = {}): CrmPush {
   return {
@@ -156,49 +155,5 @@ describe.each(testEngines)('local CRM outbox on %s', (kind) => {
     const error = await outbox.push(article(2), controller.signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CrmError);
     expect(error).toMatchObject({ retryable: true });
-  });
-
-  it('exports one CSV row per note, quoted as RFC 4180 says', async () => {
-    const outbox = createLocalOutboxAdapter(db);
-    await outbox.push(
-      article(7, {
-        company: { name: 'Quote "Q" Mining, Inc.', domain: 'qmining.com', ticker: null },
-        note: { title: '=HYPERLINK("http://evil")', body: 'Line one, with a comma\nLine "two"\r\nLine three' },
-      }),
-    );
-    await outbox.push(article(8, { contacts: [] }));
-
-    const csv = await exportOutboxCsv(db, undefined);
-    expect(
-      csv.startsWith('Article ID,Company,Domain,Ticker,Contacts,Note title,Note body,Pushed at,Updated at\r\n'),
-    ).toBe(true);
-    expect(csv).toContain('"Quote ""Q"" Mining, Inc."');
-    expect(csv.endsWith('\r\n')).toBe(true);
-
-    const rows = parse(csv, { columns: true }) as Record<string, string>[];
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({
-      'Article ID': '7',
-      Company: 'Quote "Q" Mining, Inc.',
-      Domain: 'qmining.com',
-      Contacts:
-        'Brendan Mahlangu, CEO & Director, brendan.mahlangu@lengasilver.com, +1 (604) 555-0164\nJane Doe, VP Exploration',
-      // A formula-looking cell is kept as text.
-      'Note title': `'=HYPERLINK("http://evil")`,
-      'Note body': 'Line one, with a comma\nLine "two"\r\nLine three',
-    });
-    expect(rows[0]?.['Pushed at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-    expect(rows[1]).toMatchObject({
-      'Article ID': '8',
-      Company: 'Lenga Silver Corp.',
-      Ticker: 'TSXV: LGS',
-      Contacts: '',
-    });
-  });
-
-  it('exports just the header when the outbox is empty', async () => {
-    expect(await exportOutboxCsv(db, undefined)).toBe(
-      'Article ID,Company,Domain,Ticker,Contacts,Note title,Note body,Pushed at,Updated at\r\n',
-    );
   });
 });

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
@@ -23,6 +22,9 @@ type Trx = Transaction<Database>;
 export function createLocalOutboxAdapter(db: Db): CrmAdapter {
   return {
     name: 'local-outbox',
+    destination: { kind: 'outbox', label: 'CRM (local outbox)' },
+    // The outbox has no web app of its own: the CRM screen and its CSV export are its view.
+    recordLinks: async () => null,
     async push(input, signal) {
       if (signal?.aborted) throw new CrmError('The push was cancelled', { retryable: true });
       try {
@@ -263,91 +265,4 @@ function toCrmError(error: unknown): CrmError {
   const reason = error instanceof Error ? error.message : String(error);
   const retryable = code === undefined ? /connect|terminat|closed/i.test(reason) : RETRYABLE_SQLSTATE.test(code);
   return new CrmError(`Could not record the push in the local CRM outbox: ${reason}`, { retryable, cause: error });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// CSV export
-// ---------------------------------------------------------------------------------------------------
-
-const CSV_COLUMNS = [
-  { key: 'article_id', header: 'Article ID' },
-  { key: 'company', header: 'Company' },
-  { key: 'domain', header: 'Domain' },
-  { key: 'ticker', header: 'Ticker' },
-  { key: 'contacts', header: 'Contacts' },
-  { key: 'note_title', header: 'Note title' },
-  { key: 'note_body', header: 'Note body' },
-  { key: 'created_at', header: 'Pushed at' },
-  { key: 'updated_at', header: 'Updated at' },
-];
-
-/**
- * The outbox as CSV (RFC 4180: CRLF line ends, fields with commas, quotes or line breaks quoted, quotes
- * doubled), one row per note, oldest first, with a header row; the contacts of a note one per line in a cell.
- */
-export async function exportOutboxCsv(db: Db, pushedBy: number | undefined): Promise<string> {
-  const notes = await db
-    .selectFrom('crm_notes')
-    .leftJoin('crm_companies', 'crm_companies.id', 'crm_notes.company_id')
-    // A member's export holds the notes of the articles they pushed; an admin's (undefined) holds all.
-    .$if(pushedBy !== undefined, (query) =>
-      query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('articles')
-            .select('articles.id')
-            .whereRef('articles.id', '=', 'crm_notes.article_id')
-            .where('articles.pushed_by', '=', pushedBy ?? 0),
-        ),
-      ),
-    )
-    .select([
-      'crm_notes.article_id',
-      'crm_notes.title',
-      'crm_notes.body',
-      'crm_notes.contact_ids',
-      'crm_notes.created_at',
-      'crm_notes.updated_at',
-      'crm_companies.name as company',
-      'crm_companies.domain',
-      'crm_companies.ticker',
-    ])
-    .orderBy('crm_notes.id')
-    .execute();
-  const wanted = [...new Set(notes.flatMap((note) => note.contact_ids))];
-  const contacts = new Map<number, string>();
-  // Chunked so a large outbox stays under the protocol's parameter limit.
-  for (let start = 0; start < wanted.length; start += 5_000) {
-    const rows = await db
-      .selectFrom('crm_contacts')
-      .select(['id', 'first_name', 'last_name', 'email', 'job_title', 'phone'])
-      .where('id', 'in', wanted.slice(start, start + 5_000))
-      .execute();
-    for (const row of rows) {
-      const name = `${row.first_name} ${row.last_name}`.trim();
-      contacts.set(row.id, [name, row.job_title, row.email, row.phone].filter(Boolean).join(', '));
-    }
-  }
-  const records = notes.map((note) => ({
-    article_id: String(note.article_id),
-    company: note.company ?? '',
-    domain: note.domain ?? '',
-    ticker: note.ticker ?? '',
-    contacts: note.contact_ids.flatMap((id) => contacts.get(id) ?? []).join('\n'),
-    note_title: note.title,
-    note_body: note.body,
-    created_at: note.created_at.toISOString(),
-    updated_at: note.updated_at.toISOString(),
-  }));
-  return stringify(records.map(defuseFormulas), { header: true, columns: CSV_COLUMNS, record_delimiter: 'windows' });
-}
-
-/**
- * Spreadsheets run a cell that starts with = + - @ as a formula, and the text comes from news articles;
- * a leading apostrophe (OWASP's advice for CSV injection) keeps it text.
- */
-function defuseFormulas(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [key, /^[=+\-@\t\r]/.test(value) ? `'${value}` : value]),
-  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NewsQuery } from '@mining-hub/contract/news';
+import { isWholeRange, RANGE_DEFAULT, type NewsQuery } from '@mining-hub/contract/news';
 import { fetchTextWithLimits, FetchError } from '../http-fetch.ts';
 import type { NewsSource, SourceArticle } from './news-source.ts';
 
@@ -21,7 +21,16 @@ const mininghubArticleSchema = z.object({
   commodities: z.array(z.string()).nullish(),
   country: z.string().nullish(),
   state: z.string().nullish(),
-  company: z.object({ name: z.string().nullish(), ticker: z.string().nullish() }).nullish(),
+  company: z
+    .object({
+      name: z.string().nullish(),
+      ticker: z.string().nullish(),
+      /** US$ million, as the projects API gives a holder's. */
+      market_cap: z.number().nullish(),
+      /** Millions of shares. */
+      shares_outstanding: z.number().nullish(),
+    })
+    .nullish(),
   project: z.string().nullish(),
 });
 const mininghubPageSchema = z.object({
@@ -46,10 +55,16 @@ export function buildMininghubParams(query: NewsQuery, page: number, now: Date):
   params.set('date_from', new Date(now.getTime() - query.dateRange * DAY_MS).toISOString().slice(0, 10));
   params.set('date_to', now.toISOString().slice(0, 10));
   for (const where of ['countryWhere', 'stateWhere', 'areaWhere', 'commoditiesWhere']) params.set(where, 'all');
-  params.set('marketcap[min]', String(query.marketcap.min));
-  params.set('marketcap[max]', String(query.marketcap.max));
-  params.set('outstandingshares[min]', String(query.outstandingshares.min));
-  params.set('outstandingshares[max]', String(query.outstandingshares.max));
+  // A whole range is no filter (the API would drop companies it has no figures for, or above the panel's top);
+  // a maximum at the top is open-ended.
+  for (const [name, range] of [
+    ['marketcap', query.marketcap],
+    ['outstandingshares', query.outstandingshares],
+  ] as const) {
+    if (isWholeRange(range)) continue;
+    params.set(`${name}[min]`, String(range.min));
+    if (range.max < RANGE_DEFAULT.max) params.set(`${name}[max]`, String(range.max));
+  }
   params.set('page', String(page));
   params.set('per_page', String(PER_PAGE));
   return params;
@@ -108,6 +123,10 @@ export function createMininghubSource(options: MininghubOptions): NewsSource {
 
 function toSourceArticle(item: z.infer<typeof mininghubArticleSchema>): SourceArticle {
   const published = item.date ? new Date(item.date) : null;
+  const figures = {
+    marketCapMusd: item.company?.market_cap ?? null,
+    sharesOutstandingM: item.company?.shares_outstanding ?? null,
+  };
   return {
     sourceKey: `mininghub:${item.id}`,
     title: item.title,
@@ -127,6 +146,7 @@ function toSourceArticle(item: z.infer<typeof mininghubArticleSchema>): SourceAr
       ticker: item.company?.ticker ?? null,
       project: item.project ?? null,
     },
+    ...(figures.marketCapMusd !== null || figures.sharesOutstandingM !== null ? { companyFigures: figures } : {}),
     raw: {
       date: item.date ?? null,
       link: item.url ?? null,

@@ -12,6 +12,21 @@ export interface ArticleTags {
   project: string | null;
 }
 
+/** The size of an article's company, in millions, as far as it is known: what the range filters test. */
+export interface CompanyFigures {
+  /** Market capitalisation in millions of US dollars. */
+  marketCapMusd: number | null;
+  /** Shares outstanding, in millions. */
+  sharesOutstandingM: number | null;
+}
+
+/** A listed company whose figures the product knows (the demo corpus's, the scraper's project owners). */
+export interface KnownCompany extends CompanyFigures {
+  name: string;
+  ticker: string | null;
+  exchange: string | null;
+}
+
 /** One article as a news source delivers it, before it is stored. */
 export interface SourceArticle {
   /** Stable across fetches and sessions: the dedup key (feed guid or link, API id, corpus id). */
@@ -25,6 +40,8 @@ export interface SourceArticle {
   pdfUrl: string | null;
   publishedAt: Date | null;
   tags: Partial<ArticleTags>;
+  /** The company's figures when the source gives them (demo, MiningHub); feeds' come from known companies. */
+  companyFigures?: CompanyFigures;
   raw: Record<string, unknown>;
 }
 

@@ -81,7 +81,16 @@ export interface DemoArticle {
   publishedAt: Date;
   articleType: 'news' | 'pdf';
   pdfUrl?: string;
-  company: { name: string; ticker: string; exchange: string; website: string };
+  company: {
+    name: string;
+    ticker: string;
+    exchange: string;
+    website: string;
+    /** Market capitalisation in millions of US dollars. */
+    marketCapMusd: number;
+    /** Shares outstanding, in millions. */
+    sharesOutstandingM: number;
+  };
   /** Commodity symbols from reference-data COMMODITIES, the main one first. */
   commodities: string[];
   /** ISO 3166-1 alpha-2 country of the project. */
@@ -287,6 +296,8 @@ function build(): BaseArticle[] {
         ticker: company.ticker,
         exchange: company.exchange,
         website: `https://www.${company.domain}`,
+        marketCapMusd: company.marketCapMusd,
+        sharesOutstandingM: company.sharesOutstandingM,
       },
       commodities: [...(draft.commodities ?? planned.project.commodities)],
       country: project.country,

@@ -46,6 +46,10 @@ function toSourceArticle(article: DemoArticle): SourceArticle {
       ticker: article.company.ticker,
       project: article.project ?? null,
     },
+    companyFigures: {
+      marketCapMusd: article.company.marketCapMusd,
+      sharesOutstandingM: article.company.sharesOutstandingM,
+    },
     raw: {
       date: article.publishedAt.toISOString(),
       link: article.url,

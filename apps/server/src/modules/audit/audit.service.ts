@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntry, AuditQuery } from '@mining-hub/contract/audit';
 import type { Pagination } from '@mining-hub/contract/news';
+import { pageOf } from '../../lib/pagination.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
@@ -38,18 +39,7 @@ export function createAuditService(repository: AuditRepository) {
     /** One page of entries, newest first, filtered by action and by a part of the actor's email. */
     async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {
       const { entries, total } = await repository.list(query);
-      const totalPages = Math.ceil(total / query.page_size);
-      return {
-        entries,
-        pagination: {
-          current_page: query.page,
-          page_size: query.page_size,
-          total_count: total,
-          total_pages: totalPages,
-          has_next: query.page < totalPages,
-          has_prev: query.page > 1,
-        },
-      };
+      return { entries, pagination: pageOf(query.page, query.page_size, total) };
     },
   };
 }

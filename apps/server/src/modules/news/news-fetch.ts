@@ -1,10 +1,11 @@
 import pLimit from 'p-limit';
-import { describeSourceReport, type FetchSourceReport } from '@mining-hub/contract/live';
+import { describeSourceReport, NO_COMPANY_DATA, type FetchSourceReport } from '@mining-hub/contract/live';
 import type { NewsQuery } from '@mining-hub/contract/news';
-import type { NewsSource, SourcePage } from '../../adapters/news-sources/news-source.ts';
+import type { KnownCompany, NewsSource, SourcePage } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { matchesQuery, tagArticle } from './article-classifier.ts';
+import { createCompanyIndex, filtersByCompanySize, rangeVerdict, type CompanyIndex } from './company-figures.ts';
 import { htmlToText, sanitizeArticleHtml } from '../../lib/article-html.ts';
 import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './news.repository.ts';
 
@@ -16,6 +17,8 @@ export interface NewsFetchDeps {
   now?: () => Date;
   /** Longest a single source may take before it is skipped. */
   sourceTimeoutMs?: number | undefined;
+  /** Companies whose market cap and share count the product knows, for the range filters on feed articles. */
+  knownCompanies?: () => Promise<KnownCompany[]>;
 }
 
 type Progress = Pick<
@@ -68,6 +71,8 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     ended: boolean;
     report: FetchSourceReport;
   };
+  // The size ranges need each article's company figures: the source's own, else those of a known company.
+  const companies = filtersByCompanySize(query) ? await loadCompanyIndex(deps, sessionId) : undefined;
   const runs: SourceRun[] = deps.sources.map((source) => ({
     source,
     fetched: 0,
@@ -90,6 +95,15 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
         for (const article of page.articles) {
           const tags = tagArticle(article);
           if (!source.filtersServerSide && !matchesQuery(article, tags, query, now)) continue;
+          if (companies) {
+            const verdict = rangeVerdict(article.companyFigures ?? companies.find(article, tags), query);
+            if (verdict === 'out') continue;
+            // A source that filters itself applied the ranges to what it knows; others' unknowns are left out.
+            if (verdict === 'unknown' && !source.filtersServerSide) {
+              run.report.no_company_data = (run.report.no_company_data ?? 0) + 1;
+              continue;
+            }
+          }
           kept.push({
             ...article,
             description: htmlToText(article.description),
@@ -121,7 +135,10 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     await report({});
     const limit = pLimit(SOURCE_CONCURRENCY);
     await Promise.all(runs.map((run) => limit(() => fetchSource(run))));
-    const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles`;
+    const leftOut = sum((run) => run.report.no_company_data ?? 0);
+    const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles${
+      leftOut > 0 ? `; ${leftOut.toLocaleString('en-US')} left out: ${NO_COMPANY_DATA}` : ''
+    }`;
     const skipped = runs.flatMap(({ report }) => (report.error ? [`${report.name} (${report.error})`] : []));
     const sources = runs.map((run) => run.report);
     await report(
@@ -140,6 +157,17 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
   } catch (error) {
     deps.logger.error({ err: error }, `fetch session ${sessionId} failed`);
     await report({ status: 'failed', message: 'Error occurred' }).catch(() => undefined);
+  }
+}
+
+/** The known companies, indexed; none when they cannot be read (the fetch goes on, leaving unknowns out). */
+async function loadCompanyIndex(deps: NewsFetchDeps, sessionId: string): Promise<CompanyIndex> {
+  try {
+    return createCompanyIndex((await deps.knownCompanies?.()) ?? []);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.logger.warn(`fetch session ${sessionId}: known companies unavailable: ${reason}`);
+    return createCompanyIndex([]);
   }
 }
 

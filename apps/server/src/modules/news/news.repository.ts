@@ -51,6 +51,9 @@ const ARTICLE_COLUMNS = [
   'analysis_prompt_id',
   'analysis_prompt_version',
   'crm_company_id',
+  'buying_intent_score',
+  'intent_reasons',
+  'signal_summary',
 ] as const;
 
 type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
@@ -58,6 +61,7 @@ type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[numbe
 /**
  * A list page leaves out the article bodies and the analysis (tens of KB per article): the cards show
  * none of them, and the detail modal reads the full article. Serialising them made the list CPU-bound.
+ * What the cards show of the analysis (intent, reasons, summary) is in columns of its own (migration 011).
  */
 const BODY_COLUMNS = ['content', 'expanded_description', 'full_content', 'analysis'] as const;
 type ListRow = Omit<ArticleRow, (typeof BODY_COLUMNS)[number]>;
@@ -67,63 +71,47 @@ const LIST_COLUMNS = ARTICLE_COLUMNS.filter(
 );
 
 /**
- * A session's owner and article count with one page of its articles, in one round trip: the list is the
- * app's busiest call. The text is fixed, so it is written once here rather than built per request (building
- * it with the query builder cost a tenth of the server's time under load). Positions are 1..n without gaps,
- * so any page is a short range scan of the (session_id, position) index. $1 session id, $2 offset,
- * $3 offset + page size.
+ * A session's owner and article count with the ids and row versions of one page of its articles, in one
+ * round trip: the list is the app's busiest call, and most of a page's articles are in the service's
+ * article cache, which the versions check (every update bumps an article's version, migration 007). The
+ * text is fixed, so it is written once here rather than built per request (building it with the query
+ * builder cost a tenth of the server's time under load). Positions are 1..n without gaps, so a page is the
+ * list of its positions, looked up in the (session_id, position) index. A list rather than a range: with a
+ * range PostgreSQL judged its generic plan dearer than one planned for the values and planned the statement
+ * again on every call, which cost more than running it. $1 session id, $2 the page's positions.
  */
 const SESSION_PAGE_SQL = preparedStatement(
-  'session_page',
+  'session_page_versions',
   `
-  SELECT s.user_id, s.articles_found, page.row_version, ${LIST_COLUMNS.map((column) => `page.${column}`).join(', ')}
+  SELECT s.user_id, s.articles_found, page.article_id, page.row_version
   FROM news_sessions s
   LEFT JOIN LATERAL (
-    SELECT ${LIST_COLUMNS.map((column) => `a.${column}`).join(', ')}, a.row_version, sa.position
+    SELECT sa.article_id, a.row_version, sa.position
     FROM session_articles sa
     JOIN articles a ON a.id = sa.article_id
-    WHERE sa.session_id = s.id AND sa.position > $2 AND sa.position <= $3
+    WHERE sa.session_id = s.id AND sa.position = ANY($2::integer[])
   ) page ON true
   WHERE s.id = $1
   ORDER BY page.position`,
 );
 
-/** A row of that query: the session's fields, and the article's (all null for a page past the end). */
-type SessionPageRow = { user_id: number; articles_found: number; row_version: number | null } & {
-  [K in keyof ListRow]: ListRow[K] | null;
-};
-
-/**
- * What a cached page is checked against: the session's owner and article count, and how many of the page's
- * articles still exist with what sum of row versions. Every update bumps an article's version (migration
- * 007) and versions only grow, so an equal count and sum mean no article of the page changed.
- * $1 session id, $2 the page's article ids.
- */
-const PAGE_FINGERPRINT_SQL = preparedStatement(
-  'session_page_fingerprint',
-  `
-  SELECT s.user_id, s.articles_found, versions.article_count, versions.version_sum
-  FROM news_sessions s,
-    LATERAL (SELECT count(*)::integer AS article_count, coalesce(sum(row_version), 0)::float8 AS version_sum
-             FROM articles WHERE id = ANY($2::integer[])) versions
-  WHERE s.id = $1`,
+/** The list items of the given articles with their row versions. $1 the ids. */
+const LIST_ARTICLES_SQL = preparedStatement(
+  'list_articles',
+  `SELECT ${LIST_COLUMNS.join(', ')}, row_version FROM articles WHERE id = ANY($1::integer[])`,
 );
 
-/** One page of a session's articles, with what a cache needs to check it later. */
-export interface SessionPage {
+/** One page of a session: its owner and article count, and the page's article ids with their row versions. */
+export interface SessionPageVersions {
   userId: number;
   articlesFound: number;
-  articles: Article[];
-  /** The sum of the articles' row versions when read. */
-  versionSum: number;
+  articles: { id: number; version: number }[];
 }
 
-/** The current state of what a page shows; see PAGE_FINGERPRINT_SQL. */
-export interface PageFingerprint {
-  userId: number;
-  articlesFound: number;
-  articleCount: number;
-  versionSum: number;
+/** A list item (no bodies, no analysis) and the row version it was read at. */
+export interface ListArticle {
+  article: Article;
+  version: number;
 }
 
 /** The API shape of a stored article (SPEC.md section 3). */
@@ -163,6 +151,9 @@ export function toArticle(row: ArticleRow): Article {
     analysis_prompt_id: row.analysis_prompt_id,
     analysis_prompt_version: row.analysis_prompt_version,
     crm_company_id: row.crm_company_id,
+    buying_intent_score: row.buying_intent_score,
+    intent_reasons: row.intent_reasons,
+    signal_summary: row.signal_summary,
   };
 }
 
@@ -306,54 +297,47 @@ export function createNewsRepository(db: Db) {
       return Number(row.count);
     },
 
-    /**
-     * A session's owner and article count with one page of its articles, in one round trip: the list is
-     * the app's busiest call, and a second query per page cost as much as the page itself.
-     */
-    async listSessionPage(sessionId: string, offset: number, limit: number): Promise<SessionPage | undefined> {
+    /** A session's owner, article count and the ids and row versions of one page (undefined: no session). */
+    async sessionPageVersions(
+      sessionId: string,
+      offset: number,
+      limit: number,
+    ): Promise<SessionPageVersions | undefined> {
       const { rows } = await db.executeQuery(
-        CompiledQuery.raw(SESSION_PAGE_SQL, [sessionId, offset, offset + limit]) as CompiledQuery<SessionPageRow>,
+        CompiledQuery.raw(SESSION_PAGE_SQL, [
+          sessionId,
+          `{${Array.from({ length: limit }, (_, index) => offset + index + 1).join(',')}}`,
+        ]) as CompiledQuery<{
+          user_id: number;
+          articles_found: number;
+          // Null on the session's row alone: a page past the end.
+          article_id: number | null;
+          row_version: number | null;
+        }>,
       );
       const first = rows[0];
       if (!first) return undefined;
-      const articles: Article[] = [];
-      let versionSum = 0;
-      for (const { user_id: _userId, articles_found: _found, row_version: rowVersion, ...row } of rows) {
-        if (row.id === null) continue; // the session's row alone: a page past the end
-        versionSum += rowVersion ?? 0;
-        const listRow = row as ListRow;
-        articles.push(
-          toArticle({ ...listRow, content: null, expanded_description: null, full_content: null, analysis: null }),
-        );
-      }
       return {
         userId: first.user_id,
         articlesFound: first.articles_found,
-        articles,
-        versionSum,
+        articles: rows.flatMap((row) =>
+          row.article_id === null ? [] : [{ id: row.article_id, version: row.row_version ?? 0 }],
+        ),
       };
     },
 
-    /** The state a cached page of the session is checked against (see PAGE_FINGERPRINT_SQL). */
-    async pageFingerprint(sessionId: string, articleIds: number[]): Promise<PageFingerprint | undefined> {
+    /** The list items (without bodies) of these articles, in no particular order. */
+    async listArticles(ids: number[]): Promise<ListArticle[]> {
       const { rows } = await db.executeQuery(
         // An array literal: pg's own array encoding escapes every element.
-        CompiledQuery.raw(PAGE_FINGERPRINT_SQL, [sessionId, `{${articleIds.join(',')}}`]) as CompiledQuery<{
-          user_id: number;
-          articles_found: number;
-          article_count: number;
-          version_sum: number;
-        }>,
+        CompiledQuery.raw(LIST_ARTICLES_SQL, [`{${ids.join(',')}}`]) as CompiledQuery<
+          ListRow & { row_version: number }
+        >,
       );
-      const row = rows[0];
-      return (
-        row && {
-          userId: row.user_id,
-          articlesFound: row.articles_found,
-          articleCount: row.article_count,
-          versionSum: row.version_sum,
-        }
-      );
+      return rows.map(({ row_version: version, ...row }) => ({
+        article: toArticle({ ...row, content: null, expanded_description: null, full_content: null, analysis: null }),
+        version,
+      }));
     },
 
     async listSessionArticleIds(sessionId: string): Promise<number[]> {

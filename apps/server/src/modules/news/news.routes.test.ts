@@ -175,6 +175,12 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     const afterUpdate = afterUpdateResponse.json();
     expect(afterUpdate.data[3]).toMatchObject({ article_id: data[3].article_id, status: 'pushed_to_hubspot' });
     expect(afterUpdate.data.filter((a: { status: string }) => a.status === 'pushed_to_hubspot')).toHaveLength(1);
+    // Pages of other sizes share the articles read before, and their changes.
+    const narrower = (await get(alice.cookie, `articles/session/${sessionId}?page=1&page_size=5`)).json();
+    expect(narrower.data.map((a: { status: string }) => a.status)).toEqual(
+      afterUpdate.data.slice(0, 5).map((a: { status: string }) => a.status),
+    );
+    expect(narrower.data[3]).toMatchObject({ article_id: data[3].article_id, status: 'pushed_to_hubspot' });
 
     // A fetch appends an article to the session: the last page and every page's total change.
     const lastUrl = `articles/session/${sessionId}?page=${pagination.total_pages}&page_size=10`;

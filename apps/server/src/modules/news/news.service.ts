@@ -10,14 +10,15 @@ import {
 } from '@mining-hub/contract/news';
 import type { LiveMessage } from '@mining-hub/contract/live';
 import { notFound, tooManyRequests } from '../../errors.ts';
+import { pageOf } from '../../lib/pagination.ts';
 import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
-import type { NewsRepository, PageFingerprint, SessionPage } from './news.repository.ts';
+import type { ListArticle, NewsRepository } from './news.repository.ts';
 
 /**
- * How many list-page articles the page cache holds across sessions and users: about 2.5 KB each with the
- * encoded answer the route keeps beside it, so 25 MB at most (500 pages of 20).
+ * How many list items the article cache holds across sessions and users: about 2.5 KB each with the
+ * encoding the route keeps beside it, so 25 MB at most (two sessions of 5,000).
  */
-const PAGE_CACHE_MAX_ARTICLES = 10_000;
+const ARTICLE_CACHE_MAX = 10_000;
 
 /** Sessions a connecting socket is told about: still fetching, or ended this recently; at most this many. */
 const CATCH_UP_WINDOW_MS = 10 * 60_000;
@@ -38,28 +39,36 @@ export interface NewsServiceDeps {
 export function createNewsService(deps: NewsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   /**
-   * Recently read list pages. A page is only served from here after a look-up of its fingerprint (owner,
-   * article count, its articles' row versions) shows nothing it holds has changed, whichever process
-   * changed it: the look-up costs a fraction of reading and decoding the page again.
+   * Recently listed articles by id, each with the row version it was read at. A page reads its articles' ids
+   * and current versions, and only the articles missing here or changed since (whichever process changed
+   * them) are read again: reading and decoding articles was most of a page's cost, and any page of any size
+   * shares the articles of the pages read before it.
    */
-  const pageCache = new LRUCache<string, SessionPage>({
-    maxSize: PAGE_CACHE_MAX_ARTICLES,
-    sizeCalculation: (page) => page.articles.length + 1,
-  });
+  const articleCache = new LRUCache<number, ListArticle>({ max: ARTICLE_CACHE_MAX });
 
-  /** The page from the cache while its fingerprint still matches, else freshly read (and cached). */
+  /** A session's owner, article count and one page of its list items; undefined when there is no such session. */
   async function readSessionPage(sessionId: string, page: number, pageSize: number) {
-    const key = `${sessionId}:${page}:${pageSize}`;
-    const cached = pageCache.get(key);
-    if (cached) {
-      const articleIds = cached.articles.map((article) => article.article_id);
-      const current = await deps.repository.pageFingerprint(sessionId, articleIds);
-      if (current && isUnchanged(cached, current)) return cached;
+    const found = await deps.repository.sessionPageVersions(sessionId, (page - 1) * pageSize, pageSize);
+    if (!found) return undefined;
+    const stale = found.articles.filter(({ id, version }) => articleCache.get(id)?.version !== version);
+    if (stale.length > 0) {
+      for (const fresh of await deps.repository.listArticles(stale.map(({ id }) => id))) {
+        articleCache.set(fresh.article.article_id, fresh);
+      }
     }
-    const fresh = await deps.repository.listSessionPage(sessionId, (page - 1) * pageSize, pageSize);
-    if (fresh) pageCache.set(key, fresh);
-    else pageCache.delete(key);
-    return fresh;
+    const articles = found.articles.flatMap(({ id }) => {
+      const cached = articleCache.get(id);
+      // Deleted between the two reads: the page shows one article less.
+      return cached ? [cached.article] : [];
+    });
+    return { userId: found.userId, articlesFound: found.articlesFound, articles };
+  }
+
+  async function queueFetch(userId: number, query: NewsQuery): Promise<string> {
+    const sessionId = crypto.randomUUID();
+    await deps.repository.insertSession({ id: sessionId, user_id: userId, query });
+    await deps.enqueueFetch(sessionId);
+    return sessionId;
   }
 
   async function sessionOf(viewer: Viewer, sessionId: string) {
@@ -83,10 +92,19 @@ export function createNewsService(deps: NewsServiceDeps) {
           );
         }
       }
-      const sessionId = crypto.randomUUID();
-      await deps.repository.insertSession({ id: sessionId, user_id: userId, query });
-      await deps.enqueueFetch(sessionId);
-      return sessionId;
+      return queueFetch(userId, query);
+    },
+
+    /**
+     * A fetch for a watch's scheduled run: the session belongs to the watch's owner (so its articles are
+     * theirs to see) and no per-user rate limit applies, since nobody clicked.
+     */
+    startWatchFetch: (userId: number, query: NewsQuery): Promise<string> => queueFetch(userId, query),
+
+    /** Where a fetch session stands ('pending', 'running', 'completed' or 'failed') and its last message. */
+    async fetchState(sessionId: string): Promise<{ status: string; message: string } | undefined> {
+      const session = await deps.repository.findSession(sessionId);
+      return session ? { status: session.status, message: session.message } : undefined;
     },
 
     /** One page of a session's articles with the spec's pagination block. */
@@ -100,19 +118,7 @@ export function createNewsService(deps: NewsServiceDeps) {
       // Another user's session is as unknown as a missing one (admins see all).
       if (!found || !canSeeDataOf(viewer, found.userId)) throw notFound(`Session ${sessionId} not found`);
       // The fetch keeps articles_found equal to the session's article count after every page it stores.
-      const total = found.articlesFound;
-      const totalPages = Math.ceil(total / pageSize);
-      return {
-        data: found.articles,
-        pagination: {
-          current_page: page,
-          page_size: pageSize,
-          total_count: total,
-          total_pages: totalPages,
-          has_next: page < totalPages,
-          has_prev: page > 1,
-        },
-      };
+      return { data: found.articles, pagination: pageOf(page, pageSize, found.articlesFound) };
     },
 
     /**
@@ -171,13 +177,3 @@ export function createNewsService(deps: NewsServiceDeps) {
   };
 }
 export type NewsService = ReturnType<typeof createNewsService>;
-
-/** Whether the database still holds what the cached page shows. */
-function isUnchanged(page: SessionPage, current: PageFingerprint): boolean {
-  return (
-    current.userId === page.userId &&
-    current.articlesFound === page.articlesFound &&
-    current.articleCount === page.articles.length &&
-    current.versionSum === page.versionSum
-  );
-}

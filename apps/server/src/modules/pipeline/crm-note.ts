@@ -1,4 +1,4 @@
-import type { CrmPush } from '../../adapters/crm/crm-adapter.ts';
+import { contactsFromAnalysis, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
 import type { PipelineArticle } from './pipeline.repository.ts';
 
 const FREE_MAIL = new Set([
@@ -17,16 +17,7 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(text).filter(
 /** What the CRM receives for an analysed article: its company, the contacts found, and the sales note. */
 export function buildCrmPush(article: PipelineArticle): CrmPush {
   const analysis = article.analysis ?? {};
-  const contacts = (Array.isArray(analysis.contact_details) ? analysis.contact_details : [])
-    .filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null)
-    .map((c) => ({
-      email: text(c.email).toLowerCase() || null,
-      firstName: text(c.first_name),
-      lastName: text(c.last_name),
-      jobTitle: text(c.job_title) || null,
-      phone: text(c.phone_number) || null,
-    }))
-    .filter((c) => c.firstName || c.lastName);
+  const contacts = contactsFromAnalysis(analysis.contact_details);
   // The company's web domain is what CRMs match companies by; the press-release contacts' emails give it.
   const domain =
     contacts.map((c) => c.email?.split('@')[1]).find((d): d is string => Boolean(d) && !FREE_MAIL.has(d ?? '')) ?? null;

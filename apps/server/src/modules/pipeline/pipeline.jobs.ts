@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PgBoss } from '../../jobs/queue.ts';
+import { failNoSoonerThan, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { RetryLater, type PipelineService } from './pipeline.service.ts';
 
@@ -72,21 +72,8 @@ export async function workPipelineJobs(
         // The queue's own retry delay knows nothing of the service's Retry-After; a wait it asked for is kept.
         if (!(error instanceof RetryLater) || error.retryAfterMs === undefined || job.retryCount >= RETRY_LIMIT)
           throw error;
-        await failNoSoonerThan(boss, job.id, error, Date.now() + error.retryAfterMs);
+        await failNoSoonerThan(boss, PIPELINE_ARTICLE_JOB, job.id, error, Date.now() + error.retryAfterMs);
       }
     },
   );
-}
-
-/**
- * Fails the job for a retry that starts no sooner than `notBefore`, or later when the queue's own backoff
- * says so.
- */
-async function failNoSoonerThan(boss: PgBoss, jobId: string, error: Error, notBefore: number): Promise<void> {
-  await boss.fail(PIPELINE_ARTICLE_JOB, jobId, { message: error.message });
-  const retry = await boss.getJobById(PIPELINE_ARTICLE_JOB, jobId);
-  // Moving start_after only applies while the job waits (state 'retry'); the update re-checks that itself.
-  if (retry && retry.state === 'retry' && retry.startAfter.getTime() < notBefore) {
-    await boss.update({ name: PIPELINE_ARTICLE_JOB, options: { id: jobId, startAfter: new Date(notBefore) } });
-  }
 }

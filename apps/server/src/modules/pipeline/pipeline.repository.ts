@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { ArticleStatus } from '@mining-hub/contract/articles';
+import { buyingIntentSchema, type ArticleStatus, type BuyingIntent } from '@mining-hub/contract/articles';
+import type { BatchMode } from '@mining-hub/contract/pipeline';
 import type { Db } from '../../db/client.ts';
+import { clip } from '../../lib/text.ts';
 
 export type PipelineStep = 'expand' | 'analyse' | 'push';
 
@@ -44,6 +46,29 @@ const STEP_COLUMNS = [
   'crm_contact_ids',
   'crm_note_id',
 ] as const;
+
+/**
+ * What list pages show of an analysis, copied beside it (migration 011): the intent when it is one of the
+ * scale's levels, its reasons when the answer has a list of them, the summary when it is text.
+ */
+export function listedAnalysis(analysis: Record<string, unknown>): {
+  buying_intent_score: BuyingIntent | null;
+  intent_reasons: string[];
+  signal_summary: string | null;
+} {
+  const intent = buyingIntentSchema.safeParse(analysis.buying_intent_score);
+  const reasons = Array.isArray(analysis.intent_reasons) ? analysis.intent_reasons : [];
+  const summary = analysis.signal_summary;
+  return {
+    buying_intent_score: intent.success ? intent.data : null,
+    intent_reasons: reasons
+      .filter((reason): reason is string => typeof reason === 'string' && reason.trim() !== '')
+      .slice(0, MAX_LISTED_REASONS)
+      .map((reason) => clip(reason.trim(), 200)),
+    signal_summary: typeof summary === 'string' && summary.trim() !== '' ? clip(summary.trim(), 600) : null,
+  };
+}
+const MAX_LISTED_REASONS = 8;
 
 /** Article step claims and results, and batches. */
 export function createPipelineRepository(db: Db) {
@@ -116,6 +141,7 @@ export function createPipelineRepository(db: Db) {
         status: 'summarised',
         failure_reason: null,
         analysis: JSON.stringify(values.analysis),
+        ...listedAnalysis(values.analysis),
         analysis_prompt_id: values.promptId,
         analysis_prompt_version: values.promptVersion,
         analysis_prompt_updated_at: values.promptUpdatedAt,
@@ -160,10 +186,17 @@ export function createPipelineRepository(db: Db) {
       return new Set(rows.map((row) => row.article_id));
     },
 
+    /** The status of each of the articles that exist. */
+    async statuses(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('articles').select(['id', 'status']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.status]));
+    },
+
     /** Creates a batch of the given articles, leaving out those another unfinished batch holds. */
-    async createBatch(batchId: string, userId: number, articleIds: number[]): Promise<number[]> {
+    async createBatch(batchId: string, userId: number, articleIds: number[], mode: BatchMode): Promise<number[]> {
       return db.transaction().execute(async (tx) => {
-        await tx.insertInto('pipeline_batches').values({ id: batchId, user_id: userId, total: 0 }).execute();
+        await tx.insertInto('pipeline_batches').values({ id: batchId, user_id: userId, total: 0, mode }).execute();
         const inserted = await tx
           .insertInto('pipeline_batch_items')
           .values(articleIds.map((articleId) => ({ batch_id: batchId, article_id: articleId })))

@@ -6,6 +6,7 @@ import {
   batchStatusSchema,
   processSelectedRequestSchema,
   processSelectedResponseSchema,
+  pushSelectedRequestSchema,
 } from '@mining-hub/contract/pipeline';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -40,37 +41,57 @@ export function registerPipelineRoutes(app: ZodApp, deps: { pipeline: PipelineSe
     );
   }
 
+  const batchStarted = (batch: { batchId: string; articleCount: number; skippedCount: number }) => ({
+    success: true as const,
+    batch_session_id: batch.batchId,
+    article_count: batch.articleCount,
+    skipped_count: batch.skippedCount,
+  });
+
   app.post(
     '/api/v1/batch/process-selected',
     {
       schema: {
         tags,
+        description:
+          'Expands, analyses and (unless push is false) pushes the selected articles as a batch; progress at /batch/status/{id}.',
         body: processSelectedRequestSchema,
-        response: { 200: processSelectedResponseSchema, 404: errorBodySchema },
+        response: { 200: processSelectedResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const batch = await deps.pipeline.processSelected(requireUser(request), request.body.article_ids);
-      return {
-        success: true as const,
-        batch_session_id: batch.batchId,
-        article_count: batch.articleCount,
-        skipped_count: batch.skippedCount,
-      };
+    async (request) =>
+      batchStarted(
+        await deps.pipeline.startBatch(
+          requireUser(request),
+          request.body.article_ids,
+          request.body.push ? 'process' : 'analyse',
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/v1/batch/push-selected',
+    {
+      schema: {
+        tags,
+        description:
+          'Pushes reviewed (analysed) articles to the CRM as a batch, each once; progress at /batch/status/{id}. 409 when one is not analysed yet.',
+        body: pushSelectedRequestSchema,
+        response: {
+          200: processSelectedResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
     },
+    async (request) =>
+      batchStarted(await deps.pipeline.startBatch(requireUser(request), request.body.article_ids, 'push')),
   );
 
   app.get(
     '/api/v1/batch/status/:id',
     { schema: { tags, params: batchParamsSchema, response: { 200: batchStatusSchema, 404: errorBodySchema } } },
     async (request) => deps.pipeline.getBatchStatus(requireUser(request), request.params.id),
-  );
-
-  // The local CRM outbox (used when no HubSpot token is set) as a spreadsheet.
-  app.get('/api/v1/crm-outbox/export', { schema: { tags, produces: ['text/csv'] } }, async (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="crm-outbox.csv"')
-      .send(await deps.pipeline.exportOutbox(requireUser(request))),
   );
 }

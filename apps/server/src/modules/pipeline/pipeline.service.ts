@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/auth';
 import type { Article } from '@mining-hub/contract/news';
-import type { BatchStatus } from '@mining-hub/contract/pipeline';
+import type { ArticleStatus } from '@mining-hub/contract/articles';
+import type { BatchMode, BatchStatus } from '@mining-hub/contract/pipeline';
 import { invalidStatus, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import { nextStep as nextStepOf, type PipelineSteps } from './pipeline-steps.ts';
@@ -15,8 +16,6 @@ export interface PipelineServiceDeps {
   bus: LiveBus;
   /** Queues one article of a batch. */
   enqueueArticle: (batchId: string, articleId: number) => Promise<void>;
-  /** The local CRM outbox as CSV: the notes of what `pushedBy` pushed, or all of them (undefined). */
-  exportOutbox: (pushedBy: number | undefined) => Promise<string>;
 }
 
 /** The article steps on demand (the card's buttons) and batches (Process Selected). */
@@ -53,23 +52,26 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       return article;
     },
 
-    /** Starts a batch over the user's selected articles; each runs its remaining steps as a job. */
-    async processSelected(viewer: Viewer, articleIds: number[]) {
+    /**
+     * Starts a batch over the user's selected articles; each runs as a job the steps `mode` allows: all that
+     * remain (process), up to the analysis (analyse), or the push of analysed articles only (push).
+     */
+    async startBatch(viewer: Viewer, articleIds: number[], mode: BatchMode) {
       const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), articleIds);
       const unknown = articleIds.filter((id) => !visible.has(id));
-      if (unknown.length > 0) {
-        throw notFound(`Articles not found: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`);
+      if (unknown.length > 0) throw notFound(`Articles not found: ${listOf(unknown)}`);
+      if (mode === 'push') {
+        const statuses = await deps.repository.statuses(articleIds);
+        const unready = articleIds.filter((id) => !PUSHABLE.has(statuses.get(id) ?? ''));
+        if (unready.length > 0) {
+          throw invalidStatus(`Only analysed articles can be pushed; not analysed yet: ${listOf(unready)}`);
+        }
       }
       const batchId = crypto.randomUUID();
-      const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds);
+      const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds, mode);
       for (const articleId of queued) await deps.enqueueArticle(batchId, articleId);
       await deps.repository.markBatchFinishedIfDone(batchId);
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
-    },
-
-    /** The CRM outbox as CSV: a member's holds the notes of what they pushed, an admin's holds all. */
-    exportOutbox(viewer: Viewer): Promise<string> {
-      return deps.exportOutbox(ownerFilterFor(viewer));
     },
 
     /** Batch progress (SPEC.md section 3); only its owner (and admins) see it. */
@@ -79,7 +81,10 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       return batchStatus(batchId);
     },
 
-    /** Runs the remaining steps of one batch article; a transient failure is thrown for the queue to retry. */
+    /**
+     * Runs the remaining steps of one batch article that its batch's mode allows; a transient failure is
+     * thrown for the queue to retry.
+     */
     async processBatchArticle(batchId: string, articleId: number, finalAttempt: boolean): Promise<void> {
       const batch = await deps.repository.findBatch(batchId);
       if (!batch) return;
@@ -88,6 +93,11 @@ export function createPipelineService(deps: PipelineServiceDeps) {
         const current = await deps.repository.status(articleId);
         const step = current ? nextStepOf(current.status) : undefined;
         if (!step) break;
+        if (!BATCH_STEPS[batch.mode].includes(step)) {
+          // An analyse batch is done once the article is analysed; a push batch pushes analysed articles only.
+          if (batch.mode === 'push') failure = `Article ${articleId} is ${current?.status}: not analysed yet`;
+          break;
+        }
         const outcome = await deps.steps.run(step, articleId, { finalAttempt, actorId: batch.user_id });
         if (outcome.kind === 'retry') throw new RetryLater(outcome.reason, outcome.retryAfterMs);
         if (outcome.kind === 'refused') throw new RetryLater(outcome.reason, 5_000);
@@ -109,6 +119,17 @@ export function createPipelineService(deps: PipelineServiceDeps) {
   };
 }
 export type PipelineService = ReturnType<typeof createPipelineService>;
+
+/** The steps each batch mode runs, in order. */
+const BATCH_STEPS: Record<BatchMode, readonly PipelineStep[]> = {
+  process: ['expand', 'analyse', 'push'],
+  analyse: ['expand', 'analyse'],
+  push: ['push'],
+};
+/** Statuses a push batch takes: analysed, a failed push to retry, or pushed already (counted done, not pushed again). */
+const PUSHABLE: ReadonlySet<string> = new Set<ArticleStatus>(['summarised', 'failed_push', 'pushed_to_hubspot']);
+
+const listOf = (ids: number[]) => `${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', …' : ''}`;
 
 /** A transient failure the job queue should retry later. */
 export class RetryLater extends Error {

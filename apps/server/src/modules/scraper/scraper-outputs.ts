@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type ScraperOutputFile, type ScraperOutputType, type ScraperOutputs } from '@mining-hub/contract/scraper';
+import { z } from 'zod';
+import type { KnownCompany } from '../../adapters/news-sources/news-source.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { OUTPUT_EXTENSIONS } from '../../scraper/scraper-exports.ts';
 
@@ -70,4 +72,54 @@ export async function resolveOutput(outputDir: string, type: ScraperOutputType, 
   }
   if (!stats.isFile()) throw badRequest(`Invalid file name: ${JSON.stringify(filename)} is not a regular file`);
   return file;
+}
+
+const ownersFileSchema = z.object({
+  companies: z.array(
+    z.object({
+      name: z.string(),
+      ticker: z.string().nullish(),
+      exchange: z.string().nullish(),
+      market_cap_musd: z.number().nullish(),
+    }),
+  ),
+});
+
+/**
+ * The project owners of the newest CRM-ready JSON output with the market cap the scrape found (the sources
+ * give no share count); none when there is no output or it cannot be read. Cached per file and time.
+ */
+export async function readKnownOwners(outputDir: string): Promise<KnownCompany[]> {
+  const newest = (await listType(outputDir, 'json'))[0];
+  if (!newest) return [];
+  const key = `${outputDir}/${newest.name}@${newest.modified}`;
+  if (ownersCache?.key !== key) {
+    ownersCache = { key, owners: await ownersOf(path.join(outputDir, 'json', newest.name)) };
+  }
+  return ownersCache.owners;
+}
+let ownersCache: { key: string; owners: KnownCompany[] } | undefined;
+
+async function ownersOf(file: string): Promise<KnownCompany[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+  } catch {
+    return []; // removed or replaced meanwhile, or not JSON: the next fetch reads the next one
+  }
+  const parsed = ownersFileSchema.safeParse(json);
+  if (!parsed.success) return [];
+  return parsed.data.companies.flatMap(({ name, ticker, exchange, market_cap_musd: marketCap }) =>
+    typeof marketCap === 'number'
+      ? [
+          {
+            name,
+            ticker: ticker ?? null,
+            exchange: exchange ?? null,
+            marketCapMusd: marketCap,
+            sharesOutstandingM: null,
+          },
+        ]
+      : [],
+  );
 }

@@ -10,7 +10,8 @@ import type {
 import { badRequest, conflict } from '../../errors.ts';
 import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
 import { emptyCounters, progressOf } from '../../scraper/scraper-progress.ts';
-import { listOutputs, resolveOutput } from './scraper-outputs.ts';
+import type { KnownCompany } from '../../adapters/news-sources/news-source.ts';
+import { listOutputs, readKnownOwners, resolveOutput } from './scraper-outputs.ts';
 import type { ScraperRepository, ScraperRun } from './scraper.repository.ts';
 
 export interface ScraperServiceDeps {
@@ -107,6 +108,11 @@ export function createScraperService(deps: ScraperServiceDeps) {
 
     async outputs(): Promise<ScraperOutputs> {
       return listOutputs(deps.outputDir);
+    },
+
+    /** The project owners of the newest scrape, with their market cap: what the news range filters know of them. */
+    knownOwners(): Promise<KnownCompany[]> {
+      return readKnownOwners(deps.outputDir);
     },
 
     /** The path of a listed output file; 400 for anything the listing would not return. */

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import {
   AuditIcon,
+  CrmIcon,
   DashboardIcon,
   LogsIcon,
   NewsIcon,
   ReportIcon,
   ScraperIcon,
+  SignalsIcon,
   SparklesIcon,
   UsersIcon,
+  WatchIcon,
 } from '../../components/icons.tsx';
 import type { Restricted } from '../../lib/access.ts';
 
@@ -24,6 +27,9 @@ export interface NavItem extends Restricted {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
   { to: '/news-signals', label: 'News Signals', icon: <NewsIcon /> },
+  { to: '/signals', label: 'Signals', icon: <SignalsIcon /> },
+  { to: '/crm', label: 'CRM', icon: <CrmIcon /> },
+  { to: '/watches', label: 'Watches', icon: <WatchIcon /> },
   { to: '/reports', label: 'Reports', icon: <ReportIcon /> },
   { to: '/logs', label: 'System Logs', icon: <LogsIcon />, adminOnly: true },
   { to: '/prompts', label: 'AI Prompts', icon: <SparklesIcon /> },

@@ -1,13 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@mining-hub/contract/audit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { SelectField, TextField } from '../../components/form-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PaginationControls } from '../../components/pagination-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { PagedList } from '../../components/paged-list.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { auditPageQueryOptions } from './api.ts';
 import { AUDIT_ACTION_LABELS } from './audit-labels.ts';
@@ -27,7 +24,6 @@ export function AuditLogPage() {
   const page = paging.key === filterKey ? paging.page : 1;
 
   const log = useQuery(auditPageQueryOptions({ page, action, actor }));
-  const result = log.data;
 
   return (
     <div className="space-y-6">
@@ -60,34 +56,15 @@ export function AuditLogPage() {
       </Card>
 
       <Card>
-        {log.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-8" />
-          </div>
-        ) : log.isError && !result ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-            The audit log could not be loaded.{isApiError(log.error) ? ` ${log.error.detail}` : ''}
-            <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : result && result.data.length > 0 ? (
-          <div className="space-y-4">
-            <PaginationControls
-              pagination={result.pagination}
-              itemName="entries"
-              busy={log.isPlaceholderData}
-              onPageChange={(next) => setPaging({ key: filterKey, page: next })}
-            />
-            <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <AuditTable entries={result.data} />
-            </div>
-          </div>
-        ) : (
-          <p className="py-10 text-center text-sm text-slate-500">
-            {action || actor ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-          </p>
-        )}
+        <PagedList
+          query={log}
+          what="The audit log"
+          itemName="entries"
+          onPageChange={(next) => setPaging({ key: filterKey, page: next })}
+          empty={action || actor ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+        >
+          {(entries) => <AuditTable entries={entries} />}
+        </PagedList>
       </Card>
     </div>
   );

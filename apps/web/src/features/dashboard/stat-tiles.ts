@@ -32,11 +32,11 @@ const STATUS_TONES: Record<ArticleStatus, StatTone> = {
   failed_push: 'error',
 };
 
-/** One tile per article status in lifecycle order, then the total. */
-export function articleStatTiles(counts: ArticleCounts): StatTile[] {
+/** One tile per article status in lifecycle order, then the total; pushed ones under the CRM's name. */
+export function articleStatTiles(counts: ArticleCounts, crmLabel = STATUS_LABELS.pushed_to_hubspot): StatTile[] {
   const tiles: StatTile[] = ARTICLE_STATUSES.map((status) => ({
     key: status,
-    label: STATUS_LABELS[status],
+    label: status === 'pushed_to_hubspot' ? crmLabel : STATUS_LABELS[status],
     value: counts.by_status[status] ?? 0,
     tone: STATUS_TONES[status],
   }));

@@ -1,8 +1,5 @@
+import { buyingIntentSchema, type BuyingIntent } from '@mining-hub/contract/articles';
 import { z } from 'zod';
-
-/** The buying-intent scale (SPEC.md section 9). */
-export const BUYING_INTENTS = ['Low', 'Medium', 'High', 'Very High'] as const;
-export type BuyingIntent = (typeof BUYING_INTENTS)[number];
 
 export interface AnalysisContact {
   name: string;
@@ -34,6 +31,8 @@ export interface AnalysisView {
   signalSummary: string | null;
   expandedSummary: string | null;
   buyingIntent: BuyingIntent | null;
+  /** The evidence behind the intent ('C$5M placement closed'). */
+  intentReasons: string[];
   drilling: AnalysisDrilling | null;
   contacts: AnalysisContact[];
   talkingPoints: string[];
@@ -105,7 +104,7 @@ export function analysisView(analysis: Record<string, unknown>): AnalysisView {
     return parsed.data;
   };
 
-  const intent = take('buying_intent_score', z.enum(BUYING_INTENTS));
+  const intent = take('buying_intent_score', buyingIntentSchema);
   const drilling: AnalysisDrilling = {
     planned: orNull(take('drilling_planned', text)),
     timeline: orNull(take('drilling_timeline', text)),
@@ -142,6 +141,7 @@ export function analysisView(analysis: Record<string, unknown>): AnalysisView {
     signalSummary: orNull(take('signal_summary', text)),
     expandedSummary: orNull(take('expanded_summary', text)),
     buyingIntent: intent ?? null,
+    intentReasons: take('intent_reasons', textList) ?? [],
     drilling: Object.values(drilling).some((value) => value !== null) ? drilling : null,
     contacts,
     talkingPoints: take('talking_points', textList) ?? [],

@@ -13,6 +13,7 @@ import {
   batchStatusSchema,
   processSelectedResponseSchema,
   type BatchStatus,
+  type ProcessSelectedRequest,
 } from '@mining-hub/contract/pipeline';
 import { keepPreviousData, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
@@ -142,14 +143,16 @@ export function useArticleStep(articleId: number): {
   return { run: mutation.mutate, running: running[0] ?? null };
 }
 
-/** POST /batch/process-selected: starts a batch over the selected articles. */
+/**
+ * POST /batch/process-selected: starts a batch over the selected articles; with `push` false it stops each
+ * once analysed, for review before push (SPEC.md's request, without `push`, pushes).
+ */
 export function useStartBatch() {
   return useMutation({
-    mutationFn: (articleIds: number[]) =>
-      apiRequest('/batch/process-selected', processSelectedResponseSchema, {
-        method: 'POST',
-        body: { article_ids: articleIds },
-      }),
+    mutationFn: ({ articleIds, push }: { articleIds: number[]; push: boolean }) => {
+      const body: ProcessSelectedRequest = { article_ids: articleIds, ...(push ? {} : { push: false }) };
+      return apiRequest('/batch/process-selected', processSelectedResponseSchema, { method: 'POST', body });
+    },
   });
 }
 

@@ -44,14 +44,16 @@ describe('articleDate', () => {
 });
 
 describe('articleBody', () => {
-  it('frames a PDF, from the article or its raw source data', () => {
-    expect(articleBody(makeArticle({ pdf_iframe_url: '/api/v1/demo-pdf/7.pdf', full_content: 'text' }))).toEqual({
+  it('frames a PDF, from the article or its raw source data, with the text its expansion read', () => {
+    expect(articleBody(makeArticle({ pdf_iframe_url: '/api/v1/demo-pdf/7.pdf', full_content: ' text\n' }))).toEqual({
       kind: 'pdf',
       url: '/api/v1/demo-pdf/7.pdf',
+      text: 'text',
     });
     expect(articleBody(makeArticle({ raw_json: { pdf_iframe_url: 'https://files.example/a.pdf' } }))).toEqual({
       kind: 'pdf',
       url: 'https://files.example/a.pdf',
+      text: null,
     });
   });
 

@@ -9,7 +9,6 @@ export interface StatusBadge {
 }
 
 const STATUS_BADGES: Record<string, StatusBadge> = {
-  pushed_to_hubspot: { label: 'HubSpot', tone: 'success' },
   summarised: { label: 'Analyzed', tone: 'processing' },
   expanded: { label: 'Expanded', tone: 'info' },
 };
@@ -26,11 +25,13 @@ export function titleCaseStatus(status: string): string {
 }
 
 /**
- * Badge label and colour of an article status (SPEC.md section 4): pushed_to_hubspot is 'HubSpot' (success),
- * summarised 'Analyzed' (processing), expanded info, failures error, anything else default; statuses without
- * a fixed label are shown with underscores replaced and title-cased.
+ * Badge label and colour of an article status (SPEC.md section 4): pushed_to_hubspot is the CRM's name
+ * (`crmLabel`: 'HubSpot' or 'CRM (local outbox)'; success), summarised 'Analyzed' (processing), expanded info,
+ * failures error, anything else default; statuses without a fixed label are shown with underscores replaced
+ * and title-cased.
  */
-export function statusBadge(status: string): StatusBadge {
+export function statusBadge(status: string, crmLabel = 'HubSpot'): StatusBadge {
+  if (status === 'pushed_to_hubspot') return { label: crmLabel, tone: 'success' };
   const fixed = STATUS_BADGES[status];
   if (fixed) return fixed;
   return { label: titleCaseStatus(status), tone: FAILURE_STATUSES.has(status) ? 'error' : 'default' };
@@ -54,7 +55,11 @@ export function articleDate(article: Pick<Article, 'raw_json' | 'fetched_at'>): 
 }
 
 export type ArticleBody =
-  { kind: 'pdf'; url: string } | { kind: 'html'; html: string } | { kind: 'text'; text: string } | { kind: 'none' };
+  /** `text`: what the expansion read out of the PDF, shown under the frame (which a host may refuse to fill). */
+  | { kind: 'pdf'; url: string; text: string | null }
+  | { kind: 'html'; html: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'none' };
 
 /** Only links the browser can safely follow or frame: http(s) URLs or paths on the app's own origin. */
 export function isSafeUrl(value: string | null | undefined): value is string {
@@ -75,9 +80,9 @@ export function articlePdfUrl(article: Pick<Article, 'pdf_iframe_url' | 'raw_jso
 }
 
 /**
- * What the article body shows (SPEC.md section 2): a PDF in a frame; otherwise the fullest text field, as HTML
- * when it contains '<' and as plain text when not; 'No content available' when there is no text at all.
- * The description is not a body: the card shows it on its own.
+ * What the article body shows (SPEC.md section 2): a PDF in a frame, with the text the expansion read from it;
+ * otherwise the fullest text field, as HTML when it contains '<' and as plain text when not; 'No content
+ * available' when there is no text at all. The description is not a body: the card shows it on its own.
  */
 export function articleBody(
   article: Pick<
@@ -86,7 +91,7 @@ export function articleBody(
   >,
 ): ArticleBody {
   const pdf = articlePdfUrl(article);
-  if (pdf) return { kind: 'pdf', url: pdf };
+  if (pdf) return { kind: 'pdf', url: pdf, text: article.full_content?.trim() || null };
   const text = [
     article.full_content,
     article.content,

@@ -9,12 +9,46 @@ import {
   articleTypeFilterSchema,
   commodityNameToSymbol,
   customRangeDays,
+  findCountry,
+  findState,
   presetDays,
+  STATES,
   type ArticleTypeFilterValue,
   type DatePresetValue,
+  type Region,
 } from '@mining-hub/contract/reference-data';
 
 export type DateFilter = FilterSet['dateFilter'];
+
+/** The State field's option groups: each country with states or provinces in the reference data, its own. */
+export interface StateGroup {
+  country: string;
+  label: string;
+  states: readonly Region[];
+}
+const STATE_GROUPS: readonly StateGroup[] = ['US', 'CA', 'AU'].map((code) => ({
+  country: code,
+  label: findCountry(code)?.name ?? code,
+  states: STATES.filter((state) => state.country === code),
+}));
+
+/**
+ * What the State field offers: the chosen country's states or provinces only (none for a country without any
+ * in the reference data), every group while no country is chosen.
+ */
+export function stateGroupsFor(country: string): readonly StateGroup[] {
+  if (country === '') return STATE_GROUPS;
+  const code = findCountry(country)?.code;
+  return STATE_GROUPS.filter((group) => group.country === code);
+}
+
+/** The filters after a country is chosen: a chosen state that does not belong to it is cleared. */
+export function selectCountry(filters: FilterSet, country: string): FilterSet {
+  const state = filters.state === '' ? undefined : findState(filters.state);
+  const keepsState =
+    filters.state === '' || country === '' || (state !== undefined && state.country === findCountry(country)?.code);
+  return { ...filters, country, ...(keepsState ? {} : { state: '' }) };
+}
 
 /** The filters a fresh page starts with (SPEC.md section 3): empty fields, preset 'today', ranges 0–10,000. */
 export const DEFAULT_FILTER_SET: FilterSet = filterSetSchema.parse({});

@@ -105,23 +105,27 @@ export function useBatchRun({
     };
   }, [batchId, polling, startedAt]);
 
-  const start = (articleIds: number[]) => {
+  /** Starts a batch; `push` false stops each article once analysed (review before push). */
+  const start = (articleIds: number[], push = true) => {
     dispatch({ type: 'start' });
-    startBatch.mutate(articleIds, {
-      onSuccess: (response) =>
-        dispatch({
-          type: 'started',
-          batchId: response.batch_session_id,
-          articleIds,
-          articleCount: response.article_count,
-          skipped: response.skipped_count,
-          at: Date.now(),
-        }),
-      onError: (error) => {
-        console.error('Starting the batch failed', error);
-        dispatch({ type: 'start-failed' });
+    startBatch.mutate(
+      { articleIds, push },
+      {
+        onSuccess: (response) =>
+          dispatch({
+            type: 'started',
+            batchId: response.batch_session_id,
+            articleIds,
+            articleCount: response.article_count,
+            skipped: response.skipped_count,
+            at: Date.now(),
+          }),
+        onError: (error) => {
+          console.error('Starting the batch failed', error);
+          dispatch({ type: 'start-failed' });
+        },
       },
-    });
+    );
   };
 
   return { state, start, dismiss: () => dispatch({ type: 'dismiss' }) };

@@ -1,3 +1,4 @@
+import { createRng, seedOf } from './random.ts';
 import { DEPOSITS, type DepositKey } from './vocabulary-data.ts';
 
 /*
@@ -34,6 +35,10 @@ export interface CompanySeed {
   domain: string;
   city: CityKey;
   projects: readonly ProjectSeed[];
+  /** Market capitalisation in millions of US dollars: juniors of a few million to majors of billions. */
+  marketCapMusd: number;
+  /** Shares outstanding, in millions. */
+  sharesOutstandingM: number;
 }
 
 export interface City {
@@ -270,8 +275,38 @@ Luangwa Critical Metals plc | Luangwa | LCM | AIM | luangwametals.com | london
   > Nyimba Ridge | ZM | Eastern Province | the Irumide Belt | REE, Nb, Nd, Pr | exploration | carbonatite-ree
 `;
 
+// Market capitalisation (US$ million) by listing: venture boards hold juniors, main boards producers and majors.
+const MARKET_CAP_MUSD: Record<Exchange, readonly [number, number]> = {
+  CSE: [2, 60],
+  TSXV: [4, 180],
+  AIM: [4, 250],
+  ASX: [5, 900],
+  'NYSE American': [40, 2_500],
+  TSX: [120, 9_000],
+  LSE: [300, 25_000],
+  JSE: [250, 30_000],
+};
+const STAGE_RANK: Record<Stage, number> = { exploration: 0, development: 1, production: 2 };
+
+/**
+ * A company's market cap and share count, drawn from its own seeded stream (the corpus's other draws are
+ * untouched): a later-stage company sits higher in its board's range, and a small one has many cheap shares.
+ */
+function figuresOf(ticker: string, exchange: Exchange, projects: readonly ProjectSeed[]) {
+  const rng = createRng(seedOf(`figures:${ticker}`));
+  const [low, high] = MARKET_CAP_MUSD[exchange];
+  const stage = Math.max(0, ...projects.map((project) => STAGE_RANK[project.stage]));
+  const floor = Math.min(high / 2, low * 4 ** stage);
+  const marketCapMusd = rng.logUniform(floor, high, 1);
+  const price = marketCapMusd < 100 ? rng.logUniform(0.04, 1.5) : rng.logUniform(0.8, marketCapMusd < 2_000 ? 12 : 60);
+  return { marketCapMusd, sharesOutstandingM: Math.round((10 * marketCapMusd) / price) / 10 };
+}
+
 function parseCompanies(table: string): CompanySeed[] {
-  const companies: { seed: Omit<CompanySeed, 'projects'>; projects: ProjectSeed[] }[] = [];
+  const companies: {
+    seed: Omit<CompanySeed, 'projects' | 'marketCapMusd' | 'sharesOutstandingM'>;
+    projects: ProjectSeed[];
+  }[] = [];
   for (const raw of table.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
@@ -291,7 +326,11 @@ function parseCompanies(table: string): CompanySeed[] {
       companies.push({ seed: { name, short, ticker, exchange, domain, city }, projects: [] });
     }
   }
-  return companies.map(({ seed, projects }) => ({ ...seed, projects }));
+  return companies.map(({ seed, projects }) => ({
+    ...seed,
+    projects,
+    ...figuresOf(seed.ticker, seed.exchange, projects),
+  }));
 }
 
 export const COMPANIES: readonly CompanySeed[] = parseCompanies(TABLE);

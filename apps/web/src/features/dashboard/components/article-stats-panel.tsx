@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { useCrmLabel } from '../../../lib/crm-destination.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { dashboardStatsQueryOptions } from '../api.ts';
 import { articleStatTiles, type StatTone } from '../stat-tiles.ts';
@@ -16,6 +17,7 @@ const TONE_CLASSES: Record<StatTone, { tile: string; dot: string }> = {
 
 export function ArticleStatsPanel() {
   const stats = useQuery(dashboardStatsQueryOptions());
+  const crmLabel = useCrmLabel();
 
   return (
     <Card
@@ -40,7 +42,7 @@ export function ArticleStatsPanel() {
       )}
       {stats.isSuccess && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {articleStatTiles(stats.data).map((tile) => (
+          {articleStatTiles(stats.data, crmLabel).map((tile) => (
             <div key={tile.key} className={`rounded-lg p-4 ring-1 ring-inset ${TONE_CLASSES[tile.tone].tile}`}>
               <dt className="flex items-center gap-2 text-xs font-medium text-slate-600">
                 <span aria-hidden="true" className={`size-2 rounded-full ${TONE_CLASSES[tile.tone].dot}`} />

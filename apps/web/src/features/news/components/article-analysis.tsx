@@ -1,32 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
+import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import {
-  analysisView,
-  emailDraftText,
-  fieldLabel,
-  hasContent,
-  type AnalysisContact,
-  type BuyingIntent,
-} from '../analysis-view.ts';
-
-const INTENT_CLASSES: Record<BuyingIntent, string> = {
-  Low: 'bg-slate-100 text-slate-700 ring-slate-300',
-  Medium: 'bg-amber-50 text-amber-800 ring-amber-200',
-  High: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  'Very High': 'bg-emerald-600 text-white ring-emerald-600',
-};
-
-export function BuyingIntentBadge({ intent }: { intent: BuyingIntent }) {
-  return (
-    <span
-      data-intent={intent}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${INTENT_CLASSES[intent]}`}
-    >
-      Buying intent: {intent}
-    </span>
-  );
-}
+import { analysisView, emailDraftText, fieldLabel, hasContent, type AnalysisContact } from '../analysis-view.ts';
 
 function Block({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -160,9 +136,21 @@ export function ArticleAnalysis({
             </span>
           )}
           {crmCompanyId && <span>· CRM company {crmCompanyId}</span>}
-          {view.buyingIntent && <BuyingIntentBadge intent={view.buyingIntent} />}
+          {view.buyingIntent && <BuyingIntentBadge intent={view.buyingIntent} reasons={view.intentReasons} />}
         </div>
       </header>
+
+      {view.intentReasons.length > 0 && (
+        <Block title="Why this intent">
+          <ul className="flex flex-wrap gap-1.5">
+            {view.intentReasons.map((reason) => (
+              <li key={reason} className="rounded bg-white px-2 py-0.5 text-xs text-slate-700 ring-1 ring-slate-200">
+                {reason}
+              </li>
+            ))}
+          </ul>
+        </Block>
+      )}
 
       {view.signalSummary && (
         <Block title="Signal summary">

@@ -1,5 +1,6 @@
 import type { Article } from '@mining-hub/contract/news';
 import { articleTypeLabel } from '@mining-hub/contract/reference-data';
+import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { articleDate, articleTags, sourceLink } from '../article-display.ts';
 import { ArticleStatusBadge } from './article-status-badge.tsx';
@@ -12,6 +13,31 @@ interface ArticleCardProps {
   onOpen: () => void;
   /** A running batch holds the article. */
   inBatch: boolean;
+}
+
+/** What the analysis found, once there is one: the intent with its reasons, and the one-line sales signal. */
+function SalesSignal({ article }: { article: Article }) {
+  const { buying_intent_score: intent, intent_reasons: reasons, signal_summary: summary } = article;
+  if (!intent && !summary) return null;
+  return (
+    <section
+      aria-label="Sales signal"
+      className="mt-2 space-y-1 rounded-md bg-violet-50/60 px-3 py-2 ring-1 ring-violet-100"
+    >
+      {intent && (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <BuyingIntentBadge intent={intent} reasons={reasons} />
+          {reasons.length > 0 && (
+            <p className="min-w-0 text-xs text-slate-600">
+              <span className="sr-only">Why: </span>
+              {reasons.slice(0, 3).join(' · ')}
+            </p>
+          )}
+        </div>
+      )}
+      {summary && <p className="line-clamp-2 text-sm text-slate-800">{summary}</p>}
+    </section>
+  );
 }
 
 export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: ArticleCardProps) {
@@ -67,6 +93,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
             </>
           )}
         </p>
+        <SalesSignal article={article} />
         {article.description && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.description}</p>}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <ul aria-label="Tags" className="flex min-w-0 flex-wrap gap-1">

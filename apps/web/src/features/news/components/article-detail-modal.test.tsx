@@ -82,6 +82,42 @@ describe('ArticleDetailModal', () => {
     renderWithQueryClient(<ArticleDetailModal articleId={42} listItem={null} onClose={() => {}} />);
     const frame = await screen.findByTitle('PDF: Aurora Ridge drills 12.4 g/t Au over 8 metres');
     expect(frame.getAttribute('src')).toBe('/api/v1/demo/report.pdf');
+    expect(screen.queryByRole('region', { name: 'Text of the PDF' })).toBeNull();
+  });
+
+  it('shows the text an expanded PDF gave under its frame', async () => {
+    const article = makeArticle({
+      article_type: 'pdf',
+      pdf_iframe_url: 'https://files.example/report.pdf',
+      status: 'expanded',
+      full_content: '紫金矿业集团股份有限公司\n年度报告\n\nPage 2',
+    });
+    stubApi(() => ({ status: 200, body: { success: true, data: article } }));
+    renderWithQueryClient(<ArticleDetailModal articleId={42} listItem={null} onClose={() => {}} />);
+    const text = await screen.findByRole('region', { name: 'Text of the PDF' });
+    expect([...text.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      '紫金矿业集团股份有限公司\n年度报告',
+      'Page 2',
+    ]);
+    expect(screen.getByTitle('PDF: Aurora Ridge drills 12.4 g/t Au over 8 metres')).toBeTruthy();
+  });
+
+  it('shows why the buying intent is what it is, beside the badge', async () => {
+    const reasons = ['5,000 m drilling commencing in December 2026', 'C$16.2M private placement announced'];
+    serveArticle({ status: 'summarised', analysis: { ...ANALYSIS, intent_reasons: reasons } });
+    renderWithQueryClient(<ArticleDetailModal articleId={42} listItem={null} onClose={() => {}} />);
+    const analysis = await screen.findByRole('region', { name: 'AI analysis' });
+    const why = within(analysis).getByRole('region', { name: 'Why this intent' });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(reasons);
+    expect(within(analysis).getByText('Buying intent: Very High').getAttribute('title')).toBe(
+      `Why: ${reasons.join('; ')}`,
+    );
+    // Shown in their own place, not again among the other fields.
+    expect(within(analysis).queryByText('Intent reasons')).toBeNull();
   });
 
   it('shows the analysis: summaries, buying intent, drilling, contacts, talking points, signals and the email draft', async () => {

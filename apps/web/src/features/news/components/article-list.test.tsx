@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,15 @@ function pageOf(ids: number[], page: number, total: number, pageSize = 2) {
   };
 }
 
-function Harness({ sessionId, fetching = false }: { sessionId: string | null; fetching?: boolean }) {
+function Harness({
+  sessionId,
+  fetching = false,
+  onProcessSelected = () => {},
+}: {
+  sessionId: string | null;
+  fetching?: boolean;
+  onProcessSelected?: (articleIds: number[], push: boolean) => void;
+}) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   return (
     <ArticleList
@@ -41,7 +49,7 @@ function Harness({ sessionId, fetching = false }: { sessionId: string | null; fe
       onSessionLost={() => {}}
       batch={null}
       batchStarting={false}
-      onProcessSelected={() => {}}
+      onProcessSelected={onProcessSelected}
       onDismissBatch={() => {}}
     />
   );
@@ -85,6 +93,45 @@ describe('ArticleList', () => {
     await user.click(screen.getByLabelText('Select Article 2'));
     expect(screen.getByText('4 selected')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 5 articles')).toBeTruthy();
+  });
+
+  it("shows an analysed article's buying intent, why, and its one-line sales signal on the card", async () => {
+    const analysed = makeArticle({
+      article_id: 1,
+      title: 'Article 1',
+      status: 'summarised',
+      buying_intent_score: 'High',
+      intent_reasons: ['9,000 m drilling in Q1 2027', 'C$5M placement closed', 'contact named: Jane Doe, CEO', 'more'],
+      signal_summary: 'Kestrel Gold plans 9,000 m of drilling at Crow Lake.',
+    });
+    stubApi(() => ({
+      status: 200,
+      body: { ...pageOf([2], 1, 2), data: [analysed, makeArticle({ article_id: 2, title: 'Article 2' })] },
+    }));
+    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    const card = await screen.findByRole('listitem', { name: 'Article 1' });
+    const signal = within(card).getByRole('region', { name: 'Sales signal' });
+    expect(within(signal).getByText('Buying intent: High').getAttribute('data-intent')).toBe('High');
+    expect(within(signal).getByText(/C\$5M placement closed/).textContent).toBe(
+      'Why: 9,000 m drilling in Q1 2027 · C$5M placement closed · contact named: Jane Doe, CEO',
+    );
+    expect(within(signal).getByText('Kestrel Gold plans 9,000 m of drilling at Crow Lake.')).toBeTruthy();
+    const fresh = screen.getByRole('listitem', { name: 'Article 2' });
+    expect(within(fresh).queryByRole('region', { name: 'Sales signal' })).toBeNull();
+  });
+
+  it('analyzes the selection without pushing it, or processes it all the way', async () => {
+    stubApi(() => ({ status: 200, body: pageOf([1, 2], 1, 2) }));
+    const started: [number[], boolean][] = [];
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness sessionId={SESSION} onProcessSelected={(ids, push) => started.push([ids, push])} />);
+    await user.click(await screen.findByLabelText('Select all on this page'));
+    await user.click(screen.getByRole('button', { name: 'Analyze Selected' }));
+    await user.click(screen.getByRole('button', { name: 'Process Selected (2)' }));
+    expect(started).toEqual([
+      [[1, 2], false],
+      [[1, 2], true],
+    ]);
   });
 
   it('refuses more than 1,000 articles in one batch', async () => {

@@ -41,7 +41,8 @@ interface ArticleListProps {
   batch: BatchRun | null;
   /** Between clicking Process Selected and the server's answer. */
   batchStarting: boolean;
-  onProcessSelected: (articleIds: number[]) => void;
+  /** Starts a batch over the selection; `push` false stops at analysed, for review before push. */
+  onProcessSelected: (articleIds: number[], push: boolean) => void;
   onDismissBatch: () => void;
 }
 
@@ -217,11 +218,20 @@ function SessionArticles({
             <p className="text-xs text-amber-800">At most {formatNumber(MAX_BATCH_ARTICLES)} articles per batch</p>
           )}
           <Button
+            variant="secondary"
+            size="sm"
+            title="Expand and analyze the selected articles without pushing them, to review them first"
+            disabled={count === 0 || tooMany || batchStarting || batchActive}
+            onClick={() => onProcessSelected(selectedIds(selection), false)}
+          >
+            Analyze Selected
+          </Button>
+          <Button
             variant="primary"
             size="sm"
             disabled={count === 0 || tooMany || batchStarting || batchActive}
             aria-busy={batchStarting || batchActive}
-            onClick={() => onProcessSelected(selectedIds(selection))}
+            onClick={() => onProcessSelected(selectedIds(selection), true)}
           >
             {batchStarting
               ? 'Starting batch...'

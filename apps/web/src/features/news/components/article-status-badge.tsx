@@ -1,3 +1,4 @@
+import { useCrmLabel } from '../../../lib/crm-destination.ts';
 import { isFailureStatus, statusBadge, type BadgeTone } from '../article-display.ts';
 
 const TONE_CLASSES: Record<BadgeTone, string> = {
@@ -10,7 +11,7 @@ const TONE_CLASSES: Record<BadgeTone, string> = {
 
 /** The article's pipeline status as a coloured pill (SPEC.md section 4); a failure's reason shows on hover. */
 export function ArticleStatusBadge({ status, reason = null }: { status: string; reason?: string | null }) {
-  const badge = statusBadge(status);
+  const badge = statusBadge(status, useCrmLabel());
   return (
     <span
       data-tone={badge.tone}

@@ -1,3 +1,4 @@
+import type { CrmDestination } from '@mining-hub/contract/crm';
 import type { Article } from '@mining-hub/contract/news';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,8 +38,11 @@ function Harness() {
   );
 }
 
-/** A server holding one article whose status the test moves on, answering steps when the test lets it. */
-function serveOneArticle(initial: Partial<Article>) {
+/**
+ * A server holding one article whose status the test moves on, answering steps when the test lets it;
+ * it names `destination` as the CRM when given (else the page has not learnt it).
+ */
+function serveOneArticle(initial: Partial<Article>, destination?: CrmDestination) {
   let article = makeArticle(initial);
   let gate: ReturnType<typeof deferred<{ status: number; body: unknown }>> | null = null;
   const requests = stubApiAsync(async (request) => {
@@ -57,6 +61,9 @@ function serveOneArticle(initial: Partial<Article>) {
           },
         },
       };
+    }
+    if (request.path === '/api/v1/crm/destination' && destination) {
+      return { status: 200, body: { success: true, data: destination } };
     }
     if (STEP_PATHS.includes(request.path) && gate) return gate.promise;
     return undefined;
@@ -99,19 +106,32 @@ describe('ArticleStepButton', () => {
     expect(server.listReads()).toBeGreaterThan(readsBefore);
   });
 
-  it('pushes an analysed article to the CRM; once there, the card says HubSpot and offers no step', async () => {
-    const server = serveOneArticle({ status: 'summarised' });
+  it('pushes an analysed article to HubSpot; once there, the card says HubSpot and offers no step', async () => {
+    const server = serveOneArticle({ status: 'summarised' }, { kind: 'hubspot', label: 'HubSpot' });
     const user = userEvent.setup();
     renderWithQueryClient(<Harness />);
     const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
     expect(within(card).getByText('Analyzed')).toBeTruthy();
 
     server.holdNextStep();
-    await user.click(within(card).getByRole('button', { name: 'Push to CRM' }));
+    await user.click(await within(card).findByRole('button', { name: 'Push to HubSpot' }));
     expect(await within(card).findByRole('button', { name: 'Pushing...' })).toBeTruthy();
     server.finish({ status: 'pushed_to_hubspot', crm_company_id: '7' });
     expect(await within(card).findByText('HubSpot')).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: /Expand|Summarize|Push to CRM|Pushing/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Expand|Summarize|Push to|Pushing/ })).toBeNull();
+  });
+
+  it('names the local outbox on the push button and the badge when pushes go there', async () => {
+    const server = serveOneArticle({ status: 'summarised' }, { kind: 'outbox', label: 'CRM (local outbox)' });
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness />);
+    const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
+
+    server.holdNextStep();
+    await user.click(await within(card).findByRole('button', { name: 'Push to CRM (local outbox)' }));
+    server.finish({ status: 'pushed_to_hubspot', crm_company_id: '7' });
+    expect(await within(card).findByText('CRM (local outbox)')).toBeTruthy();
+    expect(within(card).queryByText('HubSpot')).toBeNull();
   });
 
   it('a failed step is silent: the badge shows the failure, its reason on hover, and the step is offered again', async () => {

@@ -1,6 +1,7 @@
 import type { Article } from '@mining-hub/contract/news';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useCrmLabel } from '../../../lib/crm-destination.ts';
 import { useArticleStep } from '../api.ts';
 import { nextPipelineAction, PIPELINE_ACTIONS } from '../article-display.ts';
 
@@ -11,13 +12,15 @@ interface ArticleStepButtonProps {
 }
 
 /**
- * The article's next pipeline step (SPEC.md section 4): Expand when fetched, Summarize when expanded, Push to CRM
- * when summarised, each also offered again after it failed. While the step runs the button shows its busy label
+ * The article's next pipeline step (SPEC.md section 4): Expand when fetched, Summarize when expanded, Push to the
+ * CRM (named as it is: 'Push to HubSpot', 'Push to CRM (local outbox)') when summarised, each also offered again
+ * after it failed. While the step runs the button shows its busy label
  * and is disabled; nothing shows once the article is in the CRM.
  */
 export function ArticleStepButton({ article, inBatch = false }: ArticleStepButtonProps) {
   const action = nextPipelineAction(article.status);
   const step = useArticleStep(article.article_id);
+  const crmLabel = useCrmLabel();
   if (step.running) {
     return (
       <Button variant="secondary" size="sm" disabled aria-busy="true">
@@ -35,7 +38,7 @@ export function ArticleStepButton({ article, inBatch = false }: ArticleStepButto
       title={inBatch ? 'This article is being processed by the running batch' : undefined}
       onClick={() => step.run(action)}
     >
-      {PIPELINE_ACTIONS[action].label}
+      {action === 'push' ? `Push to ${crmLabel}` : PIPELINE_ACTIONS[action].label}
     </Button>
   );
 }

@@ -1,6 +1,8 @@
 import type { BatchStatus } from '@mining-hub/contract/pipeline';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/fake-api.ts';
+import { renderWithQueryClient } from '../../../test/render.tsx';
 import type { BatchRun } from '../batch-status.ts';
 import { BatchProgressPanel } from './batch-progress-panel.tsx';
 
@@ -26,19 +28,29 @@ function run(status: Partial<BatchStatus>, changes: Partial<BatchRun> = {}): Bat
   };
 }
 
+beforeEach(() => {
+  stubApi(({ path }) =>
+    path === '/api/v1/crm/destination'
+      ? { status: 200, body: { success: true, data: { kind: 'outbox', label: 'CRM (local outbox)' } } }
+      : undefined,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
 describe('BatchProgressPanel', () => {
-  it('shows the batch’s counts, results and percentage in en-US numbers', () => {
-    render(<BatchProgressPanel run={run({})} onDismiss={() => {}} />);
+  it('shows the batch’s counts, results (pushes under the CRM’s name) and percentage in en-US numbers', async () => {
+    renderWithQueryClient(<BatchProgressPanel run={run({})} onDismiss={() => {}} />);
     expect(screen.getByText(/Batch Running: 600 of 1,200 processed/)).toBeTruthy();
     expect(screen.getByText(', 12 failed')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Batch progress' }).getAttribute('aria-valuenow')).toBe('51');
     expect(screen.getByText('1,100')).toBeTruthy();
+    expect(await screen.findByText('CRM (local outbox):')).toBeTruthy();
     // A running batch cannot be dismissed.
     expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });
 
   it('says how many selected articles were skipped, and can be dismissed once completed', () => {
-    render(
+    renderWithQueryClient(
       <BatchProgressPanel
         run={run(
           { status: 'completed', total_articles: 8, completed: 8, failed: 0, progress_percentage: 100 },
@@ -53,7 +65,9 @@ describe('BatchProgressPanel', () => {
   });
 
   it('says when it stopped checking after 5 minutes', () => {
-    render(<BatchProgressPanel run={run({}, { polling: false, pollStopped: 'time-limit' })} onDismiss={() => {}} />);
+    renderWithQueryClient(
+      <BatchProgressPanel run={run({}, { polling: false, pollStopped: 'time-limit' })} onDismiss={() => {}} />,
+    );
     expect(screen.getByText(/^Stopped checking after 5 minutes/)).toBeTruthy();
   });
 });

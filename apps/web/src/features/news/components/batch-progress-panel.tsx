@@ -1,5 +1,6 @@
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useCrmLabel } from '../../../lib/crm-destination.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { titleCaseStatus } from '../article-display.ts';
 import { batchPercent, isBatchActive, isBatchFinished, type BatchRun } from '../batch-status.ts';
@@ -15,10 +16,11 @@ export function BatchProgressPanel({ run, onDismiss }: { run: BatchRun; onDismis
   const percent = batchPercent(batch);
   const finished = isBatchFinished(batch.status);
   const active = isBatchActive(run);
+  const crmLabel = useCrmLabel();
   const results: [string, number][] = [
     ['Expanded', batch.results.expanded],
     ['Analyzed', batch.results.analyzed],
-    ['HubSpot', batch.results.pushed_to_hubspot],
+    [crmLabel, batch.results.pushed_to_hubspot],
   ];
   return (
     <section

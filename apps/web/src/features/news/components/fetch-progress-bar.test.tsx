@@ -39,6 +39,16 @@ describe('FetchProgressBar', () => {
     expect(screen.getByText(finished.message)).toBeTruthy();
   });
 
+  it('says how many articles a market-cap or shares range left out for lack of company figures', () => {
+    const sources = [
+      { name: 'Demo Mining Wire', read: 12, skipped: 0, skip_reasons: {}, error: null, no_company_data: 3 },
+    ];
+    render(<FetchProgressBar progress={{ ...finished, sources }} fetching={false} />);
+    expect(within(screen.getByRole('list', { name: 'Sources' })).getByRole('listitem').textContent).toBe(
+      'Demo Mining Wire: read 12 items; 3 left out: company market cap or shares unknown',
+    );
+  });
+
   it('shows no source list while the fetch runs', () => {
     render(<FetchProgressBar progress={{ ...finished, status: 'running', sources: undefined }} fetching />);
     expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();

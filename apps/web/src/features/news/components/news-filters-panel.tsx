@@ -1,41 +1,17 @@
 import type { FilterSet } from '@mining-hub/contract/news';
-import {
-  ARTICLE_TYPE_GROUPS,
-  AUSTRALIAN_STATES,
-  CANADIAN_PROVINCES,
-  COMMODITIES,
-  COUNTRIES,
-  US_STATES,
-} from '@mining-hub/contract/reference-data';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { SelectField, TextField } from '../../../components/form-controls.tsx';
-import { MultiSelect, type MultiSelectOption } from '../../../components/multi-select.tsx';
-import { activeFilterCount } from '../filter-set.ts';
+import { commodityOptions, SORTED_COUNTRIES, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { MultiSelect } from '../../../components/multi-select.tsx';
+import { activeFilterCount, selectCountry, stateGroupsFor } from '../filter-set.ts';
 import type { Notice } from '../use-timed-notice.ts';
 import { DateFilterField } from './date-filter-field.tsx';
 import { NumberRangeField } from './number-range-field.tsx';
 
 // The panel keeps commodity names (as SPEC.md's filter set does); they become symbols only in the request.
-const COMMODITY_OPTIONS: MultiSelectOption[] = COMMODITIES.map((c) => ({
-  value: c.name,
-  label: c.name,
-  hint: c.symbol,
-}));
-
-const STATE_GROUPS = [
-  ['United States', US_STATES],
-  ['Canada', CANADIAN_PROVINCES],
-  ['Australia', AUSTRALIAN_STATES],
-] as const;
-
-const TYPE_OPTIONS: MultiSelectOption[] = ARTICLE_TYPE_GROUPS.flatMap((group) => [
-  { value: group.group, label: group.label, hint: 'all types', group: true },
-  ...group.types.map((type) => ({ value: type.value, label: type.label, indent: true })),
-]);
-
-const SORTED_COUNTRIES = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+const COMMODITY_OPTIONS = commodityOptions('name');
 
 interface NewsFiltersPanelProps {
   filters: FilterSet;
@@ -76,6 +52,7 @@ export function NewsFiltersPanel({
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
   const active = activeFilterCount(filters);
+  const stateGroups = stateGroupsFor(filters.country);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,7 +82,11 @@ export function NewsFiltersPanel({
             value={filters.type}
             onChange={(value) => set('type', value)}
           />
-          <SelectField label="Country" value={filters.country} onChange={(event) => set('country', event.target.value)}>
+          <SelectField
+            label="Country"
+            value={filters.country}
+            onChange={(event) => onChange(selectCountry(filters, event.target.value))}
+          >
             <option value="">Any country</option>
             {SORTED_COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -117,10 +98,13 @@ export function NewsFiltersPanel({
             label="State / Province"
             value={filters.state}
             onChange={(event) => set('state', event.target.value)}
+            disabled={stateGroups.length === 0}
           >
-            <option value="">Any state or province</option>
-            {STATE_GROUPS.map(([country, states]) => (
-              <optgroup key={country} label={country}>
+            <option value="">
+              {stateGroups.length === 0 ? 'No states or provinces listed' : 'Any state or province'}
+            </option>
+            {stateGroups.map(({ country, label, states }) => (
+              <optgroup key={country} label={label}>
                 {states.map((state) => (
                   <option key={state.code} value={state.code}>
                     {state.name}

@@ -32,6 +32,9 @@ export function makeArticle(changes: Partial<Article> = {}): Article {
     analysis_prompt_id: null,
     analysis_prompt_version: null,
     crm_company_id: null,
+    buying_intent_score: null,
+    intent_reasons: [],
+    signal_summary: null,
     ...changes,
   };
 }

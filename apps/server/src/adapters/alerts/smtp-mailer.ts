@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import type { DeliveryOutcome } from './webhook-client.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail; each call is one message and one delivery outcome. */
+export interface Mailer {
+  send(message: MailMessage): Promise<DeliveryOutcome>;
+  close(): void;
+}
+
+// Errors that come back on every attempt until someone changes the configuration or the addresses.
+const PERMANENT_CODES = new Set(['EAUTH', 'ECONFIG', 'EENVELOPE', 'EMAXRECIPIENTS']);
+
+/** E-mail through the SMTP server of SMTP_URL (`smtp://` or `smtps://user:pass@host:port`), from `from`. */
+export function createSmtpMailer(options: { smtpUrl: string; from: string; timeoutMs?: number }): Mailer {
+  const timeout = options.timeoutMs ?? 30_000;
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ from: options.from, ...message });
+        return { ok: true };
+      } catch (error) {
+        const failure = error as { message?: string; code?: string; permanent?: boolean };
+        const permanent = failure.permanent === true || PERMANENT_CODES.has(failure.code ?? '');
+        return { ok: false, reason: `e-mail not sent: ${failure.message ?? String(error)}`, retryable: !permanent };
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,89 @@
+import type { AlertDigest, AlertSignal, WebhookPayload } from '@mining-hub/contract/alerts';
+import { isHttpUrl } from '@mining-hub/contract/common';
+import { escapeHtml } from '../../lib/html.ts';
+
+const PRODUCT = 'Mining Hub';
+
+/**
+ * The signal with an absolute link: the article's own, made absolute on the app's origin when relative
+ * (demo articles live on this server), else the app's page for the article.
+ */
+export function withAbsoluteUrl(signal: AlertSignal, appOrigin: string): AlertSignal {
+  const url = signal.url;
+  if (url.startsWith('/') && !url.startsWith('//')) return { ...signal, url: new URL(url, appOrigin).href };
+  if (isHttpUrl(url)) return signal;
+  return { ...signal, url: new URL(`/news-signals?article=${signal.article_id}`, appOrigin).href };
+}
+
+const countOf = (digest: AlertDigest) => `${digest.signals.length} new signal${digest.signals.length === 1 ? '' : 's'}`;
+
+/** "Company · High intent", the parts a signal has. */
+const signalFacts = (signal: AlertSignal) =>
+  [signal.company, signal.buying_intent_score && `${signal.buying_intent_score} intent`].filter(Boolean).join(' · ');
+
+// Slack's mrkdwn (Mattermost reads it too) needs only these three escaped.
+const escapeMrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The chat message of a digest: a heading, then one linked line per signal with its summary. */
+export function chatText(digest: AlertDigest): string {
+  const lines = [`*${escapeMrkdwn(digest.watch.name)}*: ${countOf(digest)} (${PRODUCT})`];
+  for (const signal of digest.signals) {
+    const facts = signalFacts(signal);
+    lines.push(
+      `• <${signal.url}|${escapeMrkdwn(signal.title).replace(/\|/g, '¦')}>${facts ? ` — ${escapeMrkdwn(facts)}` : ''}`,
+    );
+    if (signal.signal_summary) lines.push(`    ${escapeMrkdwn(signal.signal_summary)}`);
+  }
+  return lines.join('\n');
+}
+
+/** The exact JSON body POSTed (and signed) for a digest. */
+export function webhookBody(digest: AlertDigest): string {
+  const payload: WebhookPayload = {
+    text: chatText(digest),
+    watch: { id: digest.watch.id, name: digest.watch.name },
+    signals: digest.signals.map((signal) => ({
+      article_id: signal.article_id,
+      title: signal.title,
+      url: signal.url,
+      company: signal.company,
+      buying_intent_score: signal.buying_intent_score,
+      signal_summary: signal.signal_summary,
+    })),
+  };
+  return JSON.stringify(payload);
+}
+
+/** The e-mail of a digest: subject naming the watch and the count, plain-text and HTML parts, absolute links. */
+export function digestEmail(digest: AlertDigest, appOrigin: string): { subject: string; text: string; html: string } {
+  const heading = `${digest.watch.name}: ${countOf(digest)}`;
+  const appLink = new URL('/news-signals', appOrigin).href;
+  const text = [
+    heading,
+    '',
+    ...digest.signals.flatMap((signal, index) => [
+      `${index + 1}. ${signal.title}`,
+      ...[signalFacts(signal), signal.signal_summary, signal.url].filter(Boolean).map((line) => `   ${line}`),
+      '',
+    ]),
+    `Open ${PRODUCT}: ${appLink}`,
+  ].join('\n');
+  const items = digest.signals.map((signal) => {
+    const facts = signalFacts(signal);
+    return [
+      `<li style="margin-bottom:12px"><a href="${escapeHtml(signal.url)}">${escapeHtml(signal.title)}</a>`,
+      facts ? `<br><span style="color:#555">${escapeHtml(facts)}</span>` : '',
+      signal.signal_summary ? `<br>${escapeHtml(signal.signal_summary)}` : '',
+      '</li>',
+    ].join('');
+  });
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<h2>${escapeHtml(heading)}</h2>`,
+    `<ol>${items.join('')}</ol>`,
+    `<p><a href="${escapeHtml(appLink)}">Open ${PRODUCT}</a></p>`,
+    '</body></html>',
+  ].join('');
+  // A name with line breaks must not break the Subject header.
+  return { subject: `[${PRODUCT}] ${heading.replace(/\s+/g, ' ')}`, text, html };
+}

@@ -1,0 +1,98 @@
+import type { BuyingIntent } from '@mining-hub/contract/articles';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+/** A pushed article with what the CRM holds of it: the outbox's company and note when the outbox took it. */
+export interface PushedArticleRow {
+  article_id: number;
+  title: string;
+  url: string | null;
+  /** raw_json.link: the link the source gave. */
+  source_link: string | null;
+  source: string;
+  company: string | null;
+  ticker: string | null;
+  buying_intent_score: BuyingIntent | null;
+  signal_summary: string | null;
+  /** The analysis's `contact_details`, as the push read them. */
+  contact_details: unknown;
+  crm_company_id: string | null;
+  crm_contact_ids: Record<string, string>;
+  crm_note_id: string | null;
+  pushed_at: Date;
+  pushed_by_id: number | null;
+  pushed_by_name: string | null;
+  outbox_company: string | null;
+  outbox_domain: string | null;
+  outbox_ticker: string | null;
+  note_title: string | null;
+  note_body: string | null;
+  note_updated_at: Date | null;
+}
+
+/** Reads what was pushed to the CRM, from the articles and the local outbox tables. */
+export function createCrmRepository(db: Db) {
+  /** Pushed articles, of `pushedBy` only unless undefined (everyone's), newest push first. */
+  function pushed(pushedBy: number | undefined) {
+    return db
+      .selectFrom('articles')
+      .where('articles.pushed_at', 'is not', null)
+      .$if(pushedBy !== undefined, (query) => query.where('articles.pushed_by', '=', pushedBy ?? 0));
+  }
+
+  function rows(pushedBy: number | undefined) {
+    return pushed(pushedBy)
+      .leftJoin('crm_notes', 'crm_notes.article_id', 'articles.id')
+      .leftJoin('crm_companies', 'crm_companies.id', 'crm_notes.company_id')
+      .leftJoin('users', 'users.id', 'articles.pushed_by')
+      .select([
+        'articles.id as article_id',
+        'articles.title',
+        'articles.url',
+        sql<string | null>`articles.raw_json ->> 'link'`.as('source_link'),
+        'articles.source',
+        'articles.company',
+        'articles.ticker',
+        'articles.buying_intent_score',
+        'articles.signal_summary',
+        sql<unknown>`articles.analysis -> 'contact_details'`.as('contact_details'),
+        'articles.crm_company_id',
+        'articles.crm_contact_ids',
+        'articles.crm_note_id',
+        sql<Date>`articles.pushed_at`.as('pushed_at'),
+        'users.id as pushed_by_id',
+        'users.name as pushed_by_name',
+        'crm_companies.name as outbox_company',
+        'crm_companies.domain as outbox_domain',
+        'crm_companies.ticker as outbox_ticker',
+        'crm_notes.title as note_title',
+        'crm_notes.body as note_body',
+        'crm_notes.updated_at as note_updated_at',
+      ])
+      .orderBy('articles.pushed_at', 'desc')
+      .orderBy('articles.id', 'desc');
+  }
+
+  return {
+    async page(
+      pushedBy: number | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: PushedArticleRow[]; total: number }> {
+      const [found, count] = await Promise.all([
+        rows(pushedBy)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        pushed(pushedBy)
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirst(),
+      ]);
+      return { rows: found, total: Number(count?.count ?? 0) };
+    },
+
+    /** Every pushed article of `pushedBy` (everyone's when undefined), for the CSV export. */
+    all: (pushedBy: number | undefined): Promise<PushedArticleRow[]> => rows(pushedBy).execute(),
+  };
+}
+export type CrmRepository = ReturnType<typeof createCrmRepository>;

@@ -1,0 +1,70 @@
+import type { Notification } from '@mining-hub/contract/notifications';
+import type { Db } from '../../db/client.ts';
+
+/** The newest notifications a list shows; older ones stay in the table but are not listed. */
+const LIST_LIMIT = 50;
+
+export interface NewNotification {
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/** In-app notifications, per user. */
+export function createNotificationsRepository(db: Db) {
+  return {
+    async insert(userId: number, notification: NewNotification): Promise<number> {
+      const row = await db
+        .insertInto('notifications')
+        .values({ user_id: userId, ...notification })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The user's newest notifications (only unread ones with `unreadOnly`), newest first. */
+    async list(userId: number, unreadOnly: boolean): Promise<Notification[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['id', 'at', 'title', 'body', 'link', 'read_at'])
+        .where('user_id', '=', userId)
+        .$if(unreadOnly, (query) => query.where('read_at', 'is', null))
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute();
+      return rows.map(({ read_at, at, ...row }) => ({ ...row, at: at.toISOString(), read: read_at !== null }));
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Marks one of the user's notifications read; false when the user has no such notification. */
+    async markRead(userId: number, id: number): Promise<boolean> {
+      const row = await db
+        .updateTable('notifications')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.fn<Date>('now', [])) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async markAllRead(userId: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ read_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

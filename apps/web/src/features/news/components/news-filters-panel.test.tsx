@@ -1,0 +1,76 @@
+import type { FilterSet } from '@mining-hub/contract/news';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTER_SET } from '../filter-set.ts';
+import { NewsFiltersPanel } from './news-filters-panel.tsx';
+
+function Panel() {
+  const [filters, setFilters] = useState<FilterSet>(DEFAULT_FILTER_SET);
+  const nothing = () => {};
+  return (
+    <NewsFiltersPanel
+      filters={filters}
+      onChange={setFilters}
+      onFetch={nothing}
+      starting={false}
+      fetching={false}
+      onSave={nothing}
+      onLoad={nothing}
+      onReset={nothing}
+      saving={false}
+      loading={false}
+      error={null}
+      notice={null}
+    />
+  );
+}
+
+const stateField = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'State / Province' });
+const stateGroups = () =>
+  within(stateField())
+    .queryAllByRole('group')
+    .map((group) => group.getAttribute('label'));
+const stateOptions = () =>
+  within(stateField())
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+describe('NewsFiltersPanel state list', () => {
+  it('lists every country’s states until a country is chosen, then only that country’s', async () => {
+    render(<Panel />);
+    expect(stateGroups()).toEqual(['United States', 'Canada', 'Australia']);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Canada');
+    expect(stateGroups()).toEqual(['Canada']);
+    expect(stateOptions()).toContain('Ontario');
+    expect(stateOptions()).not.toContain('Nevada');
+    expect(stateOptions()).not.toContain('Western Australia');
+  });
+
+  it('clears a chosen state that does not belong to the new country, and keeps one that does', async () => {
+    render(<Panel />);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await userEvent.selectOptions(stateField(), 'Nevada');
+    await userEvent.selectOptions(country, 'United States');
+    expect(stateField().value).toBe('NV');
+
+    await userEvent.selectOptions(country, 'Australia');
+    expect(stateField().value).toBe('');
+    expect(stateGroups()).toEqual(['Australia']);
+    await userEvent.selectOptions(stateField(), 'Queensland');
+
+    // Any country again: the state stays, and every group is back.
+    await userEvent.selectOptions(country, '');
+    expect(stateField().value).toBe('AU-QLD');
+    expect(stateGroups()).toEqual(['United States', 'Canada', 'Australia']);
+  });
+
+  it('offers no state for a country without states or provinces in the reference data', async () => {
+    render(<Panel />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Chile');
+    expect(stateField().disabled).toBe(true);
+    expect(stateOptions()).toEqual(['No states or provinces listed']);
+  });
+});

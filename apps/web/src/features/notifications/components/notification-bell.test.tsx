@@ -1,0 +1,65 @@
+import type { Notification } from '@mining-hub/contract/notifications';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveProvider } from '../../../lib/live-context.tsx';
+import { stubApi, type FakeRequest } from '../../../test/fake-api.ts';
+import { renderWithQueryClient } from '../../../test/render.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+
+let requests: FakeRequest[];
+afterEach(() => vi.unstubAllGlobals());
+
+function serve() {
+  const list: Notification[] = [
+    {
+      id: 2,
+      at: '2026-01-01T10:01:00.000Z',
+      title: 'Copper: 2 new signals',
+      body: 'High · Alpha',
+      link: '/watches',
+      read: false,
+    },
+    { id: 1, at: '2026-01-01T09:00:00.000Z', title: 'Gold: 1 new signal', body: 'Low · Beta', link: null, read: false },
+  ];
+  requests = stubApi(({ method, path }) => {
+    if (method === 'GET' && path === '/api/v1/notifications') {
+      const unread = list.filter((n) => !n.read).length;
+      return { status: 200, body: { success: true, data: list, unread_count: unread } };
+    }
+    const read = /^\/api\/v1\/notifications\/(\d+)\/read$/.exec(path);
+    if (method === 'POST' && read) {
+      for (const n of list) if (n.id === Number(read[1])) n.read = true;
+      return { status: 200, body: { success: true } };
+    }
+    if (method === 'POST' && path === '/api/v1/notifications/read-all') {
+      for (const n of list) n.read = true;
+      return { status: 200, body: { success: true } };
+    }
+    return undefined;
+  });
+}
+
+describe('NotificationBell', () => {
+  it('shows the unread count and marks notifications read, one or all', async () => {
+    serve();
+    renderWithQueryClient(
+      <MemoryRouter>
+        <LiveProvider enabled={false}>
+          <NotificationBell />
+        </LiveProvider>
+      </MemoryRouter>,
+    );
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const typist = userEvent.setup();
+    await typist.click(bell);
+    expect(await screen.findByRole('link', { name: 'Copper: 2 new signals' })).toBeTruthy();
+    expect(screen.getByText('Gold: 1 new signal')).toBeTruthy();
+    await typist.click(screen.getAllByRole('button', { name: 'Mark read' })[1] as HTMLElement);
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/v1/notifications/1/read')).toBe(true);
+    await typist.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+});

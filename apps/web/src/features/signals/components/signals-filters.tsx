@@ -1,0 +1,120 @@
+import { BUYING_INTENT_LEVELS, type BuyingIntent } from '@mining-hub/contract/articles';
+import type { SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { commodityOptions, SORTED_COUNTRIES } from '../../../components/filter-options.ts';
+import { SelectField, TextField } from '../../../components/form-controls.tsx';
+import { MultiSelect } from '../../../components/multi-select.tsx';
+import type { SignalFilters } from '../signal-filters.ts';
+
+const INTENT_OPTIONS = [...BUYING_INTENT_LEVELS].reverse().map((level) => ({ value: level, label: level }));
+const COMMODITY_OPTIONS = [...commodityOptions('symbol')].sort((a, b) => a.label.localeCompare(b.label, 'en'));
+const SORT_LABELS: Record<SignalSort, string> = { intent: 'Buying intent', newest: 'Newest', company: 'Company' };
+
+interface SignalsFiltersProps {
+  filters: SignalFilters;
+  onChange: (filters: SignalFilters) => void;
+  /** What the search box shows: it applies after a pause in typing, so the page holds its own text. */
+  search: string;
+  onSearchChange: (text: string) => void;
+  crmLabel: string;
+}
+
+/** Intent levels, commodity, country, status (the Dismissed view included), words, dates and the order. */
+export function SignalsFilters({ filters, onChange, search, onSearchChange, crmLabel }: SignalsFiltersProps) {
+  // Phones show intent, status and search; the rest on request, so the list starts on the first screen.
+  const [more, setMore] = useState(false);
+  const extra = more ? '' : 'max-sm:hidden';
+  const set = <K extends keyof SignalFilters>(key: K, value: SignalFilters[K]) =>
+    onChange({ ...filters, [key]: value });
+  const statusOptions: [SignalStatusFilter | '', string][] = [
+    ['', 'Inbox (all statuses)'],
+    ['summarised', 'Analyzed, not pushed'],
+    ['pushed_to_hubspot', `Pushed to ${crmLabel}`],
+    ['failed_push', 'Push failed'],
+    ['dismissed', 'Dismissed'],
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <MultiSelect
+        label="Buying intent"
+        options={INTENT_OPTIONS}
+        value={filters.intent}
+        onChange={(value) => set('intent', value as BuyingIntent[])}
+        placeholder="Any intent"
+      />
+      <SelectField
+        label="Commodity"
+        className={extra}
+        value={filters.commodity}
+        onChange={(event) => set('commodity', event.target.value)}
+      >
+        <option value="">All commodities</option>
+        {COMMODITY_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label} ({option.hint})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Country"
+        className={extra}
+        value={filters.country}
+        onChange={(event) => set('country', event.target.value)}
+      >
+        <option value="">All countries</option>
+        {SORTED_COUNTRIES.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Status"
+        value={filters.status}
+        onChange={(event) => set('status', event.target.value as SignalStatusFilter | '')}
+      >
+        {statusOptions.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Title, company or summary"
+        value={search}
+        onChange={(event) => onSearchChange(event.target.value)}
+      />
+      {(['from', 'to'] as const).map((end) => (
+        <TextField
+          key={end}
+          label={end === 'from' ? 'From' : 'To'}
+          className={extra}
+          type="date"
+          value={filters[end]}
+          // Each end keeps the other's side; the server refuses a range that ends before it starts.
+          min={end === 'to' ? filters.from || undefined : undefined}
+          max={end === 'from' ? filters.to || undefined : undefined}
+          onChange={(event) => set(end, event.target.value)}
+        />
+      ))}
+      <SelectField
+        label="Sort by"
+        className={extra}
+        value={filters.sort}
+        onChange={(event) => set('sort', event.target.value as SignalSort)}
+      >
+        {Object.entries(SORT_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <Button variant="secondary" className="sm:hidden" aria-expanded={more} onClick={() => setMore(!more)}>
+        {more ? 'Fewer filters' : 'More filters'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { CreateWatchRequest } from '@mining-hub/contract/watches';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { commodityOptions, SORTED_COUNTRIES, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
+import { MultiSelect } from '../../../components/multi-select.tsx';
+import { requestOf, THRESHOLD_OPTIONS, WATCH_DATE_OPTIONS, type WatchDraft } from '../watch-draft.ts';
+
+// The Market Intelligence panel's vocabularies, in the fetch request's codes.
+const COMMODITY_OPTIONS = commodityOptions('symbol');
+
+interface WatchFormProps {
+  initial: WatchDraft;
+  submitLabel: string;
+  saving: boolean;
+  /** The server's refusal of the last save. */
+  error: string | null;
+  onSubmit: (request: CreateWatchRequest) => void;
+  onCancel: () => void;
+}
+
+/** Create / edit a watch: its filters, threshold, schedule and where alerts go. */
+export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCancel }: WatchFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = <Key extends keyof WatchDraft>(key: Key, value: WatchDraft[Key]) => setDraft({ ...draft, [key]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = requestOf(draft);
+    setProblem(result.ok ? null : result.message);
+    if (result.ok) onSubmit(result.value);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Watch">
+      <TextField label="Name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Filters</legend>
+        <SelectField
+          label="Date range"
+          value={draft.dateRange}
+          onChange={(e) => set('dateRange', Number(e.target.value))}
+        >
+          {WATCH_DATE_OPTIONS.map((option) => (
+            <option key={option.days} value={option.days}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Country" value={draft.country} onChange={(e) => set('country', e.target.value)}>
+          <option value="">Any country</option>
+          {SORTED_COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+        <MultiSelect
+          label="Commodities"
+          options={COMMODITY_OPTIONS}
+          value={draft.commodity}
+          onChange={(value) => set('commodity', value)}
+          placeholder="Any commodity"
+        />
+        <MultiSelect
+          label="Article types"
+          options={TYPE_OPTIONS}
+          value={draft.type}
+          onChange={(value) => set('type', value)}
+          placeholder="Any type"
+        />
+        <TextField
+          label="Free text"
+          value={draft.freeText}
+          onChange={(e) => set('freeText', e.target.value)}
+          maxLength={500}
+        />
+        <TextField
+          label="Company"
+          value={draft.company}
+          onChange={(e) => set('company', e.target.value)}
+          maxLength={200}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Schedule and alerts</legend>
+        <TextField
+          label="Run every (minutes)"
+          type="number"
+          min={1}
+          max={1440}
+          value={draft.interval}
+          onChange={(e) => set('interval', e.target.value)}
+          hint="1 to 1440 (a day)"
+        />
+        <SelectField
+          label="Push to CRM at intent"
+          value={draft.threshold}
+          onChange={(e) => set('threshold', e.target.value as WatchDraft['threshold'])}
+          hint="Alerts cover the same signals; without pushing, every new signal"
+        >
+          {THRESHOLD_OPTIONS.map((option) => (
+            <option key={option.label} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Webhook URL"
+          type="url"
+          value={draft.webhook}
+          onChange={(e) => set('webhook', e.target.value)}
+          placeholder="https://hooks.slack.com/services/…"
+          hint="Slack, Teams or Mattermost incoming webhook; optional"
+        />
+        <TextAreaField
+          label="E-mail recipients"
+          rows={2}
+          value={draft.emails}
+          onChange={(e) => set('emails', e.target.value)}
+          placeholder="rep@example.com, lead@example.com"
+          hint="Up to 20, separated by commas; optional"
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
+          Run on schedule
+        </label>
+      </fieldset>
+      {(problem ?? error) && <FormError>{problem ?? error}</FormError>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

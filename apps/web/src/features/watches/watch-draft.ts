@@ -1,0 +1,120 @@
+import { BUYING_INTENT_LEVELS, type BuyingIntent } from '@mining-hub/contract/articles';
+import type { FetchNewsRequest } from '@mining-hub/contract/news';
+import { DATE_PRESETS } from '@mining-hub/contract/reference-data';
+import {
+  MAX_WATCH_RECIPIENTS,
+  WATCH_INTERVAL_MINUTES,
+  type CreateWatchRequest,
+  type Watch,
+} from '@mining-hub/contract/watches';
+
+/** The create / edit form's fields, as typed (numbers and lists still text). */
+export interface WatchDraft {
+  name: string;
+  dateRange: number;
+  country: string;
+  commodity: string[];
+  type: string[];
+  freeText: string;
+  company: string;
+  /** '' for "never push". */
+  threshold: BuyingIntent | '';
+  interval: string;
+  webhook: string;
+  emails: string;
+  enabled: boolean;
+}
+
+/** The date choices a watch offers: the Market Intelligence presets, without a custom range (a schedule looks back a fixed span). */
+export const WATCH_DATE_OPTIONS = DATE_PRESETS.flatMap((preset) =>
+  preset.days === null ? [] : [{ days: preset.days, label: preset.label }],
+);
+
+export const EMPTY_DRAFT: WatchDraft = {
+  name: '',
+  dateRange: 1,
+  country: '',
+  commodity: [],
+  type: [],
+  freeText: '',
+  company: '',
+  threshold: 'High',
+  interval: '15',
+  webhook: '',
+  emails: '',
+  enabled: true,
+};
+
+export function draftOf(watch: Watch): WatchDraft {
+  const { filters } = watch;
+  return {
+    name: watch.name,
+    dateRange: filters.dateRange,
+    country: filters.country,
+    commodity: [...filters.commodity],
+    type: [...filters.type],
+    freeText: filters.free_text_search,
+    company: filters.company,
+    threshold: watch.push_min_intent ?? '',
+    interval: String(watch.interval_minutes),
+    webhook: watch.webhook_url ?? '',
+    emails: watch.email_to.join(', '),
+    enabled: watch.enabled,
+  };
+}
+
+export type DraftResult = { ok: true; value: CreateWatchRequest } | { ok: false; message: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The request a draft becomes, or what is wrong with it (the server checks again). */
+export function requestOf(draft: WatchDraft): DraftResult {
+  const name = draft.name.trim();
+  if (name === '') return { ok: false, message: 'Give the watch a name.' };
+  const interval = Number(draft.interval);
+  if (!Number.isInteger(interval) || interval < WATCH_INTERVAL_MINUTES.min || interval > WATCH_INTERVAL_MINUTES.max)
+    return { ok: false, message: `Run every 1 to ${WATCH_INTERVAL_MINUTES.max} minutes.` };
+  const webhook = draft.webhook.trim();
+  if (webhook !== '' && !/^https?:\/\/\S+$/i.test(webhook))
+    return { ok: false, message: 'The webhook must be an http(s) URL.' };
+  const emails = draft.emails
+    .split(/[\s,;]+/)
+    .map((email) => email.trim())
+    .filter((email) => email !== '');
+  const wrong = emails.find((email) => !EMAIL.test(email));
+  if (wrong) return { ok: false, message: `Not an e-mail address: ${wrong}` };
+  if (emails.length > MAX_WATCH_RECIPIENTS)
+    return { ok: false, message: `At most ${MAX_WATCH_RECIPIENTS} recipients.` };
+  const filters: FetchNewsRequest = {
+    dateRange: draft.dateRange,
+    country: draft.country,
+    commodity: draft.commodity,
+    type: draft.type as FetchNewsRequest['type'],
+    free_text_search: draft.freeText.trim(),
+    company: draft.company.trim(),
+  };
+  return {
+    ok: true,
+    value: {
+      name,
+      filters,
+      interval_minutes: interval,
+      push_min_intent: draft.threshold === '' ? null : draft.threshold,
+      webhook_url: webhook === '' ? null : webhook,
+      email_to: emails,
+      enabled: draft.enabled,
+    },
+  };
+}
+
+export const THRESHOLD_OPTIONS: readonly { value: BuyingIntent | ''; label: string }[] = [
+  ...BUYING_INTENT_LEVELS.map((level) => ({ value: level, label: `${level} and above` })),
+  { value: '', label: 'Never push (alert only)' },
+];
+
+/** "every 15 min", "every 2 h", "daily". */
+export function describeInterval(minutes: number): string {
+  if (minutes === 1440) return 'daily';
+  if (minutes % 60 === 0) return `every ${minutes / 60} h`;
+  return `every ${minutes} min`;
+}

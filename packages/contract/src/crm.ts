@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { successData } from './common.ts';
+import { buyingIntentSchema } from './articles.ts';
+import { ARTICLE_PAGE_SIZE, pageQuerySchema, paginationSchema } from './news.ts';
+
+/** Where pushes go: the local outbox in the database (offline default) or HubSpot (HUBSPOT_ACCESS_TOKEN). */
+export const CRM_DESTINATION_KINDS = ['outbox', 'hubspot'] as const;
+export const crmDestinationSchema = z.object({
+  kind: z.enum(CRM_DESTINATION_KINDS),
+  /** The name buttons and badges use: 'CRM (local outbox)' or 'HubSpot'. */
+  label: z.string(),
+});
+export type CrmDestination = z.infer<typeof crmDestinationSchema>;
+export const crmDestinationResponseSchema = successData(crmDestinationSchema);
+
+/** A person the push sent to the CRM, with HubSpot's id and page when HubSpot holds them. */
+export const crmContactSchema = z.object({
+  name: z.string(),
+  job_title: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  hubspot_id: z.string().nullable(),
+  hubspot_url: z.string().nullable(),
+});
+export type CrmContactView = z.infer<typeof crmContactSchema>;
+
+/** One pushed article as the CRM holds it. */
+export const crmRecordSchema = z.object({
+  article_id: z.number().int(),
+  title: z.string(),
+  company_name: z.string(),
+  domain: z.string().nullable(),
+  ticker: z.string().nullable(),
+  contacts: z.array(crmContactSchema),
+  buying_intent_score: buyingIntentSchema.nullable(),
+  signal_summary: z.string().nullable(),
+  /** Absolute: the article's own link, a demo page on this app's origin, or the app's page for the article. */
+  source_url: z.string(),
+  /** ISO 8601. */
+  pushed_at: z.string(),
+  /** Null for pushes made before this was recorded, or by a user since removed. */
+  pushed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** HubSpot's ids and pages when HubSpot is the destination; links are null while the account is unknown. */
+  hubspot: z
+    .object({
+      company_id: z.string().nullable(),
+      company_url: z.string().nullable(),
+      note_id: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CrmRecord = z.infer<typeof crmRecordSchema>;
+
+/** Paged like the article lists: 20 a page by default, at most 100. */
+export const CRM_OUTBOX_PAGE_SIZE = ARTICLE_PAGE_SIZE;
+export const crmOutboxQuerySchema = pageQuerySchema;
+export type CrmOutboxQuery = z.infer<typeof crmOutboxQuerySchema>;
+
+/** What was pushed, newest first: a member's own pushes, everyone's for an admin. */
+export const crmOutboxResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(crmRecordSchema),
+  pagination: paginationSchema,
+});
+export type CrmOutboxResponse = z.infer<typeof crmOutboxResponseSchema>;
