@@ -1,16 +1,6 @@
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createServices } from '../apps/server/src/services.ts';
-import {
-  BENCH_ADMIN,
-  measureTargets,
-  printFigure,
-  signIn,
-  startSeededServer,
-  type LoadTarget,
-  type SeedTarget,
-} from './lib/server.ts';
+import { benchListing, seedListingDatabase } from './lib/seeded-listing.ts';
+import { signIn, type LoadTarget, type SeedTarget } from './lib/server.ts';
 
 /**
  * Listing: `GET /articles/session/{id}` page 1 and page 250 of a 5,000-article session in a database of
@@ -33,10 +23,7 @@ const GOALS_MS: Record<string, number> = { 'page 1': 25, 'page 250': 25, 'random
 
 /** Fills a fresh database: the bench admin, 100,000 articles, and one session holding 5,000 of them. */
 async function seed(target: SeedTarget): Promise<void> {
-  const handle = await openDatabase(target);
-  try {
-    await migrateToLatest(handle);
-    const user = await createServices(handle.db).auth.addUser({ ...BENCH_ADMIN, name: 'Bench', role: 'admin' });
+  await seedListingDatabase(target, async ({ db, adminId }) => {
     for (let start = 1; start <= TOTAL_ARTICLES; start += 20_000) {
       await sql`
         INSERT INTO articles (source_key, title, source, url, description, content, published_at, commodities, countries, type_group, type,
@@ -49,13 +36,13 @@ async function seed(target: SeedTarget): Promise<void> {
                CASE WHEN g % 2 = 0 THEN 'High' END,
                CASE WHEN g % 2 = 0 THEN '{"9,000 m drilling in Q1 2027","C$5M placement closed","2 contacts named"}'::text[] ELSE '{}' END,
                CASE WHEN g % 2 = 0 THEN repeat('Company plans a funded drill program at its gold project. ', 3) END
-        FROM generate_series(${start}::int, ${start + 19_999}::int) AS g`.execute(handle.db);
+        FROM generate_series(${start}::int, ${start + 19_999}::int) AS g`.execute(db);
     }
-    await handle.db
+    await db
       .insertInto('news_sessions')
       .values({
         id: SESSION_ID,
-        user_id: user.id,
+        user_id: adminId,
         query: JSON.stringify({ dateRange: 3650 }),
         status: 'completed',
         articles_found: SESSION_ARTICLES,
@@ -64,23 +51,17 @@ async function seed(target: SeedTarget): Promise<void> {
     await sql`
       INSERT INTO session_articles (session_id, article_id, position)
       SELECT ${SESSION_ID}::uuid, id, row_number() OVER (ORDER BY id)
-      FROM (SELECT id FROM articles ORDER BY id DESC LIMIT ${SESSION_ARTICLES}) recent`.execute(handle.db);
-    // Settles what autovacuum would otherwise do to the fresh rows during the first measurement.
-    await sql`VACUUM (ANALYZE)`.execute(handle.db);
-  } finally {
-    await handle.close();
-  }
+      FROM (SELECT id FROM articles ORDER BY id DESC LIMIT ${SESSION_ARTICLES}) recent`.execute(db);
+  });
 }
 
-async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
-  const seeded = await startSeededServer(engine, seed);
-  if (!seeded) return;
-  const { server } = seeded;
-  const label = `news-listing ${engine.padEnd(8)}`;
-  printFigure(`${label} seed 100k articles`, seeded.seedSeconds, 'seconds');
-  try {
+await benchListing({
+  name: 'news-listing',
+  seedFigure: 'seed 100k articles',
+  seed,
+  targets: async (server): Promise<LoadTarget[]> => {
     const cookie = await signIn(server);
-    const targets: LoadTarget[] = [
+    return [
       { name: '/health', url: `${server.origin}/health`, headers: {} },
       {
         name: 'page 1',
@@ -110,16 +91,6 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
         },
       },
     ];
-    await measureTargets(server, label, targets, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      warmUpSeconds: WARM_UP_SECONDS,
-      goalsMs: GOALS_MS,
-    });
-  } finally {
-    await seeded.close();
-  }
-}
-
-await benchEngine('pglite');
-await benchEngine('postgres');
+  },
+  load: { connections: CONNECTIONS, seconds: SECONDS, warmUpSeconds: WARM_UP_SECONDS, goalsMs: GOALS_MS },
+});

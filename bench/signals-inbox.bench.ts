@@ -1,16 +1,6 @@
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createServices } from '../apps/server/src/services.ts';
-import {
-  BENCH_ADMIN,
-  measureTargets,
-  printFigure,
-  signIn,
-  startSeededServer,
-  type LoadTarget,
-  type SeedTarget,
-} from './lib/server.ts';
+import { benchListing, seedListingDatabase } from './lib/seeded-listing.ts';
+import { signIn, type LoadTarget, type SeedTarget } from './lib/server.ts';
 
 /**
  * Signals inbox: `GET /api/v1/signals` over 100,000 analysed articles, beside `/health` on the same server.
@@ -40,12 +30,8 @@ const GOALS_MS: Record<string, number> = {
  * High 25 %, Very High 15 %; five commodities, six countries, a fifth pushed, dates a minute apart.
  */
 async function seed(target: SeedTarget): Promise<void> {
-  const handle = await openDatabase(target);
-  try {
-    await migrateToLatest(handle);
-    const auth = createServices(handle.db).auth;
-    await auth.addUser({ ...BENCH_ADMIN, name: 'Bench', role: 'admin' });
-    const member = await auth.addUser({ ...MEMBER, name: 'Member', role: 'member' });
+  await seedListingDatabase(target, async ({ db, services }) => {
+    const member = await services.auth.addUser({ ...MEMBER, name: 'Member', role: 'member' });
     await sql`
       INSERT INTO articles (source_key, title, source, url, description, published_at, commodities, countries,
                             company, status, analysis, analysed_at, signal_summary, intent_reasons)
@@ -61,8 +47,8 @@ async function seed(target: SeedTarget): Promise<void> {
              ARRAY['drilling planned with dates and metres', 'financing closed']
       FROM generate_series(1, ${TOTAL_ARTICLES}::int) AS g,
            LATERAL (SELECT CASE WHEN g % 20 < 6 THEN 'Low' WHEN g % 20 < 12 THEN 'Medium'
-                                WHEN g % 20 < 17 THEN 'High' ELSE 'Very High' END AS intent) level`.execute(handle.db);
-    await handle.db
+                                WHEN g % 20 < 17 THEN 'High' ELSE 'Very High' END AS intent) level`.execute(db);
+    await db
       .insertInto('news_sessions')
       .values({ id: SESSION_ID, user_id: member.id, query: '{}', status: 'completed', articles_found: MEMBER_ARTICLES })
       .execute();
@@ -70,25 +56,19 @@ async function seed(target: SeedTarget): Promise<void> {
     await sql`
       INSERT INTO session_articles (session_id, article_id, position)
       SELECT ${SESSION_ID}::uuid, id, row_number() OVER (ORDER BY id)
-      FROM articles WHERE id % 19 = 0 LIMIT ${MEMBER_ARTICLES}`.execute(handle.db);
-    // Settles what autovacuum would otherwise do to the fresh rows during the first measurement.
-    await sql`VACUUM (ANALYZE)`.execute(handle.db);
-  } finally {
-    await handle.close();
-  }
+      FROM articles WHERE id % 19 = 0 LIMIT ${MEMBER_ARTICLES}`.execute(db);
+  });
 }
 
-async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
-  const seeded = await startSeededServer(engine, seed);
-  if (!seeded) return;
-  const { server } = seeded;
-  const label = `signals-inbox ${engine.padEnd(8)}`;
-  printFigure(`${label} seed 100k signals`, seeded.seedSeconds, 'seconds');
-  try {
+await benchListing({
+  name: 'signals-inbox',
+  seedFigure: 'seed 100k signals',
+  seed,
+  targets: async (server): Promise<LoadTarget[]> => {
     const admin = { cookie: await signIn(server) };
     const member = { cookie: await signIn(server, MEMBER) };
     const inbox = `${server.origin}/api/v1/signals`;
-    const targets: LoadTarget[] = [
+    return [
       { name: '/health', url: `${server.origin}/health`, headers: {} },
       { name: 'page 1', url: inbox, headers: admin },
       {
@@ -100,16 +80,6 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
       { name: 'filtered', url: `${inbox}?intent=High,Very%20High&commodity=Cu&country=CL,PE`, headers: admin },
       { name: 'member page 1', url: inbox, headers: member },
     ];
-    await measureTargets(server, label, targets, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      warmUpSeconds: WARM_UP_SECONDS,
-      goalsMs: GOALS_MS,
-    });
-  } finally {
-    await seeded.close();
-  }
-}
-
-await benchEngine('pglite');
-await benchEngine('postgres');
+  },
+  load: { connections: CONNECTIONS, seconds: SECONDS, warmUpSeconds: WARM_UP_SECONDS, goalsMs: GOALS_MS },
+});

@@ -40,7 +40,6 @@ const server = await startServer({
     NEWS_FEEDS: `${feed.url}/feed.xml`,
     NEWS_FETCH_INTERVAL_SECONDS: '0',
     ALLOWED_PRIVATE_ORIGINS: receiver.origin,
-    WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
   },
 });
 try {

@@ -51,6 +51,8 @@ export async function startServer(
       LOG_DIR: '',
       PUBLIC_ORIGIN: '',
       ROLE: 'all',
+      // A fixed secret keeps the server from printing a generated one in the middle of the figures.
+      WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       ...options.env,
     },
   });

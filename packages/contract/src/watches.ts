@@ -57,11 +57,21 @@ export const watchRunSchema = z.object({
 });
 export type WatchRun = z.infer<typeof watchRunSchema>;
 
+/**
+ * A saved watch's filters as the server answers them: the fetch request's output, already in codes. Its name-to-code
+ * transforms are left out: a response schema with a transform cannot encode (a watch for copper answered 500).
+ */
+const savedFiltersSchema = fetchNewsRequestSchema.extend({
+  country: z.string(),
+  state: z.string(),
+  commodity: z.array(z.string()),
+});
+
 export const watchSchema = z.object({
   id: z.number().int(),
   owner_id: z.number().int(),
   name: z.string(),
-  filters: fetchNewsRequestSchema,
+  filters: savedFiltersSchema,
   interval_minutes: z.number().int(),
   push_min_intent: buyingIntentSchema.nullable(),
   webhook_url: z.string().nullable(),

@@ -122,6 +122,25 @@ describe.each(testEngines)('watches on %s', (engine) => {
     }
   });
 
+  it('saves, lists, reads and changes a watch with commodities and a country (names in, codes out)', async () => {
+    const watch = await createWatch(alice.cookie, {
+      ...valid,
+      name: 'Copper and gold in Chile',
+      filters: { dateRange: 30, commodity: ['Copper', 'Gold'], country: 'Chile' },
+    });
+    expect(watch.filters).toMatchObject({ dateRange: 30, commodity: ['Cu', 'Au'], country: 'CL' });
+    const listed = (await call('GET', 'watches', alice.cookie)).json().data as Watch[];
+    expect(listed.find((w) => w.id === watch.id)?.filters).toMatchObject({ commodity: ['Cu', 'Au'], country: 'CL' });
+    const read = await call('GET', `watches/${watch.id}`, alice.cookie);
+    expect(read.statusCode, read.body).toBe(200);
+    const changed = await call('PATCH', `watches/${watch.id}`, alice.cookie, {
+      filters: { dateRange: 7, commodity: ['Lithium'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.filters).toMatchObject({ dateRange: 7, commodity: ['Li'] });
+    expect((await call('DELETE', `watches/${watch.id}`, alice.cookie)).statusCode).toBe(200);
+  });
+
   it("keeps each watch to its creator (others' answer 404) and shows admins all", async () => {
     const watch = await createWatch(alice.cookie, { ...valid, name: 'Private copper', email_to: ['rep@example.com'] });
     expect(watch).toMatchObject({

@@ -1,6 +1,7 @@
 import type { User } from '@mining-hub/contract/auth';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { usePointerDownOutside } from '../../lib/use-pointer-down-outside.ts';
 
 // The dialog (and the dialog library under it) loads when first asked for: every screen's first load carries
 // the header, and it was a fifth of the dashboard's JavaScript.
@@ -26,14 +27,9 @@ export function AccountMenu({ user, onPasswordChanged }: { user: User; onPasswor
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    menuItems(root.current)[0]?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
+    if (open) menuItems(root.current)[0]?.focus();
   }, [open]);
+  usePointerDownOutside(open, root, () => setOpen(false));
 
   const close = () => {
     setOpen(false);

@@ -1,3 +1,4 @@
+import { testAlertResponseSchema, type TestAlertRequest } from '@mining-hub/contract/alerts';
 import { okSchema } from '@mining-hub/contract/common';
 import {
   watchListResponseSchema,
@@ -39,3 +40,7 @@ export const deleteWatch = (id: number) => apiRequest(`/watches/${id}`, okSchema
 
 export const runWatchNow = async (id: number) =>
   (await apiRequest(`/watches/${id}/run`, watchRunResponseSchema, { method: 'POST' })).data;
+
+/** The form's "Send test alert": a sample digest to the given webhook and addresses; per channel 'sent' or why not. */
+export const sendTestAlert = async (body: TestAlertRequest) =>
+  (await apiRequest('/watches/test-alert', testAlertResponseSchema, { method: 'POST', body })).data;

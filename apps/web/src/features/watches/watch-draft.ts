@@ -1,3 +1,4 @@
+import type { TestAlertRequest } from '@mining-hub/contract/alerts';
 import { BUYING_INTENT_LEVELS, type BuyingIntent } from '@mining-hub/contract/articles';
 import type { FetchNewsRequest } from '@mining-hub/contract/news';
 import { DATE_PRESETS } from '@mining-hub/contract/reference-data';
@@ -67,13 +68,10 @@ export type DraftResult = { ok: true; value: CreateWatchRequest } | { ok: false;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The request a draft becomes, or what is wrong with it (the server checks again). */
-export function requestOf(draft: WatchDraft): DraftResult {
-  const name = draft.name.trim();
-  if (name === '') return { ok: false, message: 'Give the watch a name.' };
-  const interval = Number(draft.interval);
-  if (!Number.isInteger(interval) || interval < WATCH_INTERVAL_MINUTES.min || interval > WATCH_INTERVAL_MINUTES.max)
-    return { ok: false, message: `Run every 1 to ${WATCH_INTERVAL_MINUTES.max} minutes.` };
+type ChannelsResult = { ok: true; value: { webhook: string; emails: string[] } } | { ok: false; message: string };
+
+/** The draft's webhook URL ('' for none) and e-mail recipients, or what is wrong with them. */
+function channelsOf(draft: Pick<WatchDraft, 'webhook' | 'emails'>): ChannelsResult {
   const webhook = draft.webhook.trim();
   if (webhook !== '' && !/^https?:\/\/\S+$/i.test(webhook))
     return { ok: false, message: 'The webhook must be an http(s) URL.' };
@@ -85,6 +83,37 @@ export function requestOf(draft: WatchDraft): DraftResult {
   if (wrong) return { ok: false, message: `Not an e-mail address: ${wrong}` };
   if (emails.length > MAX_WATCH_RECIPIENTS)
     return { ok: false, message: `At most ${MAX_WATCH_RECIPIENTS} recipients.` };
+  return { ok: true, value: { webhook, emails } };
+}
+
+/** The "Send test alert" request for the draft's current webhook and recipients, or what is wrong with them. */
+export function testAlertOf(
+  draft: Pick<WatchDraft, 'webhook' | 'emails'>,
+): { ok: true; value: TestAlertRequest } | { ok: false; message: string } {
+  const channels = channelsOf(draft);
+  if (!channels.ok) return channels;
+  const { webhook, emails } = channels.value;
+  if (webhook === '' && emails.length === 0)
+    return { ok: false, message: 'Give a webhook URL or an e-mail address to test.' };
+  return {
+    ok: true,
+    value: {
+      ...(webhook === '' ? {} : { webhook_url: webhook }),
+      ...(emails.length === 0 ? {} : { email_to: emails }),
+    },
+  };
+}
+
+/** The request a draft becomes, or what is wrong with it (the server checks again). */
+export function requestOf(draft: WatchDraft): DraftResult {
+  const name = draft.name.trim();
+  if (name === '') return { ok: false, message: 'Give the watch a name.' };
+  const interval = Number(draft.interval);
+  if (!Number.isInteger(interval) || interval < WATCH_INTERVAL_MINUTES.min || interval > WATCH_INTERVAL_MINUTES.max)
+    return { ok: false, message: `Run every 1 to ${WATCH_INTERVAL_MINUTES.max} minutes.` };
+  const channels = channelsOf(draft);
+  if (!channels.ok) return channels;
+  const { webhook, emails } = channels.value;
   const filters: FetchNewsRequest = {
     dateRange: draft.dateRange,
     country: draft.country,

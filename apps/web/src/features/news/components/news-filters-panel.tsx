@@ -3,7 +3,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { SelectField, TextField } from '../../../components/form-controls.tsx';
-import { commodityOptions, SORTED_COUNTRIES, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { commodityOptions, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { CountryOptions } from '../../../components/filter-select-options.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { activeFilterCount, selectCountry, stateGroupsFor } from '../filter-set.ts';
 import type { Notice } from '../use-timed-notice.ts';
@@ -87,12 +88,7 @@ export function NewsFiltersPanel({
             value={filters.country}
             onChange={(event) => onChange(selectCountry(filters, event.target.value))}
           >
-            <option value="">Any country</option>
-            {SORTED_COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
+            <CountryOptions anyLabel="Any country" />
           </SelectField>
           <SelectField
             label="State / Province"

@@ -62,4 +62,30 @@ describe('NotificationBell', () => {
     await typist.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
+
+  it('opens as a popover: Escape closes it and gives focus back, as does a click outside', async () => {
+    serve();
+    renderWithQueryClient(
+      <MemoryRouter>
+        <LiveProvider enabled={false}>
+          <p>Outside</p>
+          <NotificationBell />
+        </LiveProvider>
+      </MemoryRouter>,
+    );
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    const typist = userEvent.setup();
+    await typist.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+    expect(bell.getAttribute('aria-controls')).toBe(panel.id);
+    await typist.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(document.activeElement).toBe(bell);
+    await typist.click(bell);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    await typist.click(screen.getByText('Outside'));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+  });
 });

@@ -2,13 +2,12 @@ import { BUYING_INTENT_LEVELS, type BuyingIntent } from '@mining-hub/contract/ar
 import type { SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { commodityOptions, SORTED_COUNTRIES } from '../../../components/filter-options.ts';
+import { CommodityOptions, CountryOptions } from '../../../components/filter-select-options.tsx';
 import { SelectField, TextField } from '../../../components/form-controls.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import type { SignalFilters } from '../signal-filters.ts';
 
 const INTENT_OPTIONS = [...BUYING_INTENT_LEVELS].reverse().map((level) => ({ value: level, label: level }));
-const COMMODITY_OPTIONS = [...commodityOptions('symbol')].sort((a, b) => a.label.localeCompare(b.label, 'en'));
 const SORT_LABELS: Record<SignalSort, string> = { intent: 'Buying intent', newest: 'Newest', company: 'Company' };
 
 interface SignalsFiltersProps {
@@ -49,12 +48,7 @@ export function SignalsFilters({ filters, onChange, search, onSearchChange, crmL
         value={filters.commodity}
         onChange={(event) => set('commodity', event.target.value)}
       >
-        <option value="">All commodities</option>
-        {COMMODITY_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label} ({option.hint})
-          </option>
-        ))}
+        <CommodityOptions anyLabel="All commodities" />
       </SelectField>
       <SelectField
         label="Country"
@@ -62,12 +56,7 @@ export function SignalsFilters({ filters, onChange, search, onSearchChange, crmL
         value={filters.country}
         onChange={(event) => set('country', event.target.value)}
       >
-        <option value="">All countries</option>
-        {SORTED_COUNTRIES.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
+        <CountryOptions anyLabel="All countries" />
       </SelectField>
       <SelectField
         label="Status"

@@ -1,10 +1,12 @@
 import type { CreateWatchRequest } from '@mining-hub/contract/watches';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { commodityOptions, SORTED_COUNTRIES, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { commodityOptions, TYPE_OPTIONS } from '../../../components/filter-options.ts';
+import { CountryOptions } from '../../../components/filter-select-options.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
-import { requestOf, THRESHOLD_OPTIONS, WATCH_DATE_OPTIONS, type WatchDraft } from '../watch-draft.ts';
+import { sendTestAlert } from '../api.ts';
+import { requestOf, testAlertOf, THRESHOLD_OPTIONS, WATCH_DATE_OPTIONS, type WatchDraft } from '../watch-draft.ts';
 
 // The Market Intelligence panel's vocabularies, in the fetch request's codes.
 const COMMODITY_OPTIONS = commodityOptions('symbol');
@@ -23,6 +25,8 @@ interface WatchFormProps {
 export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCancel }: WatchFormProps) {
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [testOutcome, setTestOutcome] = useState<string[]>([]);
   const set = <Key extends keyof WatchDraft>(key: Key, value: WatchDraft[Key]) => setDraft({ ...draft, [key]: value });
 
   const submit = (event: FormEvent) => {
@@ -30,6 +34,27 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
     const result = requestOf(draft);
     setProblem(result.ok ? null : result.message);
     if (result.ok) onSubmit(result.value);
+  };
+
+  const sendTest = async () => {
+    const request = testAlertOf(draft);
+    if (!request.ok) {
+      setTestOutcome([request.message]);
+      return;
+    }
+    setTesting(true);
+    setTestOutcome(['Sending a test alert…']);
+    try {
+      const result = await sendTestAlert(request.value);
+      setTestOutcome([
+        ...(result.webhook === undefined ? [] : [`Webhook: ${result.webhook}`]),
+        ...(result.email === undefined ? [] : [`E-mail: ${result.email}`]),
+      ]);
+    } catch (error) {
+      setTestOutcome([`Test alert not sent: ${error instanceof Error ? error.message : String(error)}`]);
+    } finally {
+      setTesting(false);
+    }
   };
 
   return (
@@ -49,12 +74,7 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           ))}
         </SelectField>
         <SelectField label="Country" value={draft.country} onChange={(e) => set('country', e.target.value)}>
-          <option value="">Any country</option>
-          {SORTED_COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
+          <CountryOptions anyLabel="Any country" />
         </SelectField>
         <MultiSelect
           label="Commodities"
@@ -122,6 +142,16 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           placeholder="rep@example.com, lead@example.com"
           hint="Up to 20, separated by commas; optional"
         />
+        <div className="flex flex-wrap items-start gap-3 sm:col-span-2">
+          <Button variant="secondary" size="sm" onClick={() => void sendTest()} disabled={testing}>
+            {testing ? 'Sending…' : 'Send test alert'}
+          </Button>
+          <div role="status" aria-live="polite" aria-label="Test alert outcome" className="text-sm text-slate-700">
+            {testOutcome.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           Run on schedule
