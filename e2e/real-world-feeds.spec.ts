@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 import { FEEDS, ITEMS, QUEBEC, ZIJIN_PDF, startRealWorldSources, type RealWorldSources } from './real-world-sources.ts';
 
 /*
@@ -14,90 +10,23 @@ import { FEEDS, ITEMS, QUEBEC, ZIJIN_PDF, startRealWorldSources, type RealWorldS
  * The default e2e server runs the offline demo, so this journey starts a server of its own.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface FeedApp {
-  origin: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** `node apps/server/src/main.ts` as the README tells a newcomer to run it, with NEWS_FEEDS set; ready once /health answers. */
-async function startFeedApp(newsFeeds: string): Promise<FeedApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-e2e-feeds-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MININGHUB_TOKEN: '',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      NEWS_FEEDS: newsFeeds,
-      LOG_LEVEL: 'warning',
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering /health:\n${stderr}`))),
-  );
-  exited.catch(() => undefined);
-  const healthy = (async () => {
-    for (;;) {
-      const ok = await fetch(`${origin}/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  await Promise.race([healthy, exited]);
-  return { origin, child, dataDir };
-}
-
-async function stopFeedApp({ child, dataDir }: FeedApp): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(killer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
 let sources: RealWorldSources | undefined;
-let app: FeedApp | undefined;
+let app: OwnServer | undefined;
 
 // A fresh feed host and server (with a fresh database) for each run: the journey expands its articles.
 test.beforeEach(async () => {
   // Starting the server (a new embedded database) and the journey itself, on a loaded machine.
   test.setTimeout(240_000);
   sources = await startRealWorldSources();
-  app = await startFeedApp(sources.newsFeeds);
+  app = await startOwnServer({
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    NEWS_FEEDS: sources.newsFeeds,
+  });
 });
 
 test.afterEach(async () => {
-  if (app) await stopFeedApp(app);
+  if (app) await stopOwnServer(app);
   await sources?.close();
   app = undefined;
   sources = undefined;

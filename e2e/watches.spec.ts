@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator } from '@playwright/test';
+import {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from '../apps/server/test/fake-webhook-receiver.ts';
 import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 17's "Done means", as a newcomer sees it: a watch for copper and gold with a webhook, Run now, and within a
@@ -15,136 +15,36 @@ import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
  * ALLOWED_PRIVATE_ORIGINS names it, so this journey starts a server of its own with that set.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
+const HOOK_PATH = '/hooks/sales';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Delivery {
-  headers: http.IncomingHttpHeaders;
-  raw: Buffer;
-}
-
-interface Receiver {
-  url: string;
-  origin: string;
-  deliveries: Delivery[];
-  close: () => Promise<void>;
-}
-
-/** A local webhook receiver that answers 204 and keeps each delivery's headers and exact bytes. */
-async function startReceiver(): Promise<Receiver> {
-  const deliveries: Delivery[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      deliveries.push({ headers: request.headers, raw: Buffer.concat(chunks) });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  return {
-    url: `${origin}/hooks/sales`,
-    origin,
-    deliveries,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface App {
-  origin: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** `node apps/server/src/main.ts` with the alert settings; ready once /health answers. */
-async function startApp(allowedOrigin: string): Promise<App> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-e2e-watches-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MININGHUB_TOKEN: '',
-      NEWS_FEEDS: '',
-      SMTP_URL: '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ALLOWED_PRIVATE_ORIGINS: allowedOrigin,
-      WEBHOOK_SECRET,
-      LOG_LEVEL: 'warning',
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering /health:\n${stderr}`))),
-  );
-  exited.catch(() => undefined);
-  const healthy = (async () => {
-    for (;;) {
-      const ok = await fetch(`${origin}/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  await Promise.race([healthy, exited]);
-  return { origin, child, dataDir };
-}
-
-async function stopApp({ child, dataDir }: App): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(killer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-let receiver: Receiver | undefined;
-let app: App | undefined;
+let receiver: WebhookReceiver | undefined;
+let app: OwnServer | undefined;
 
 test.beforeEach(async () => {
   // A new embedded database, two runs and their deliveries, on a loaded machine.
   test.setTimeout(240_000);
-  receiver = await startReceiver();
-  app = await startApp(receiver.origin);
+  receiver = await startWebhookReceiver();
+  app = await startOwnServer({
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ALLOWED_PRIVATE_ORIGINS: receiver.origin,
+    WEBHOOK_SECRET,
+  });
 });
 
 test.afterEach(async () => {
-  if (app) await stopApp(app);
+  if (app) await stopOwnServer(app);
   await receiver?.close();
   app = undefined;
   receiver = undefined;
 });
 
 /** The digests of watch runs, not of "Send test alert". */
-const runDigests = (deliveries: Delivery[]) =>
+const runDigests = (deliveries: ReceivedWebhook[]) =>
   deliveries.filter((delivery) => !String(delivery.headers['x-webhook-id']).startsWith('test-'));
 
-const signatureOf = (raw: Buffer) => `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex')}`;
+const signatureOf = (raw: string) => `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex')}`;
 
 /** A run history row's cells: Started, Status, New, Analysed, Pushed, Alerted. */
 async function cellsOf(row: Locator): Promise<string[]> {
@@ -155,7 +55,8 @@ test('a watch for copper and gold runs now, lights the bell, pushes to the CRM a
   browser,
 }) => {
   if (!app || !receiver) throw new Error('the receiver and server did not start');
-  const { deliveries, url: hookUrl } = receiver;
+  const { received: deliveries } = receiver;
+  const hookUrl = `${receiver.origin}${HOOK_PATH}`;
   const context = await browser.newContext({ baseURL: app.origin });
   const page = await context.newPage();
   const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -186,7 +87,7 @@ test('a watch for copper and gold runs now, lights the bell, pushes to the CRM a
     await form.getByRole('button', { name: 'Send test alert' }).click();
     await expect(form.getByRole('status', { name: 'Test alert outcome' })).toHaveText('Webhook: sent');
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]?.headers['x-signature-256']).toBe(signatureOf(deliveries[0]?.raw ?? Buffer.alloc(0)));
+    expect(deliveries[0]?.headers['x-signature-256']).toBe(signatureOf(deliveries[0]?.rawBody ?? ''));
 
     await form.getByRole('button', { name: 'Save as watch' }).click();
     await expect(form).toHaveCount(0);
@@ -211,9 +112,9 @@ test('a watch for copper and gold runs now, lights the bell, pushes to the CRM a
     const [digest] = runDigests(deliveries);
     if (!digest) throw new Error('no digest');
     expect(digest.headers['content-type']).toMatch(/^application\/json/);
-    expect(digest.headers['x-signature-256']).toBe(signatureOf(digest.raw));
+    expect(digest.headers['x-signature-256']).toBe(signatureOf(digest.rawBody));
     expect(Number(digest.headers['x-webhook-timestamp'])).toBeGreaterThan(Date.now() / 1000 - 300);
-    const body = JSON.parse(digest.raw.toString('utf8')) as {
+    const body = JSON.parse(digest.rawBody) as {
       text: string;
       watch: { name: string };
       signals: { url: string; buying_intent_score: string | null }[];
