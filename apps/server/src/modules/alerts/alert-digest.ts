@@ -1,18 +1,12 @@
 import type { AlertDigest, AlertSignal, WebhookPayload } from '@mining-hub/contract/alerts';
-import { isHttpUrl } from '@mining-hub/contract/common';
+import { absoluteArticleUrl } from '../../lib/article-link.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 const PRODUCT = 'Mining Hub';
 
-/**
- * The signal with an absolute link: the article's own, made absolute on the app's origin when relative
- * (demo articles live on this server), else the app's page for the article.
- */
+/** The signal with an absolute link (`absoluteArticleUrl`: its own, or the app's page for the article). */
 export function withAbsoluteUrl(signal: AlertSignal, appOrigin: string): AlertSignal {
-  const url = signal.url;
-  if (url.startsWith('/') && !url.startsWith('//')) return { ...signal, url: new URL(url, appOrigin).href };
-  if (isHttpUrl(url)) return signal;
-  return { ...signal, url: new URL(`/news-signals?article=${signal.article_id}`, appOrigin).href };
+  return { ...signal, url: absoluteArticleUrl([signal.url], signal.article_id, appOrigin) };
 }
 
 const countOf = (digest: AlertDigest) => `${digest.signals.length} new signal${digest.signals.length === 1 ? '' : 's'}`;
