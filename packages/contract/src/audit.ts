@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './news.ts';
+import { successPage } from './news.ts';
 
 /** Everything an admin (or the throttle) does that the audit log records. */
 export const AUDIT_ACTIONS = [
@@ -46,8 +46,4 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(auditEntrySchema),
-  pagination: paginationSchema,
-});
+export const auditListResponseSchema = successPage(auditEntrySchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successData } from './common.ts';
 import { buyingIntentSchema } from './articles.ts';
-import { ARTICLE_PAGE_SIZE, pageQuerySchema, paginationSchema } from './news.ts';
+import { ARTICLE_PAGE_SIZE, pageQuerySchema, successPage } from './news.ts';
 
 /** Where pushes go: the local outbox in the database (offline default) or HubSpot (HUBSPOT_ACCESS_TOKEN). */
 export const CRM_DESTINATION_KINDS = ['outbox', 'hubspot'] as const;
@@ -57,9 +57,5 @@ export const crmOutboxQuerySchema = pageQuerySchema;
 export type CrmOutboxQuery = z.infer<typeof crmOutboxQuerySchema>;
 
 /** What was pushed, newest first: a member's own pushes, everyone's for an admin. */
-export const crmOutboxResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(crmRecordSchema),
-  pagination: paginationSchema,
-});
+export const crmOutboxResponseSchema = successPage(crmRecordSchema);
 export type CrmOutboxResponse = z.infer<typeof crmOutboxResponseSchema>;

@@ -113,6 +113,10 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** `{success, data: [item, …], pagination}`: one page of a listing (signals, the CRM outbox, the audit log). */
+export const successPage = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), data: z.array(item), pagination: paginationSchema });
+
 export const sessionParamsSchema = z.object({ sessionId: z.string().uuid() });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, articleStatusSchema, BUYING_INTENT_LEVELS, buyingIntentSchema } from './articles.ts';
 import { idParamsSchema } from './common.ts';
-import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, paginationSchema } from './news.ts';
+import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, successPage } from './news.ts';
 import { commoditySymbolSchema, countryCodeSchema } from './reference-data.ts';
 
 /** Orders of the inbox: buying intent highest first (the default), newest first, or by company name. */
@@ -78,11 +78,7 @@ export const signalSchema = z.object({
 });
 export type Signal = z.infer<typeof signalSchema>;
 
-export const signalsPageResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(signalSchema),
-  pagination: paginationSchema,
-});
+export const signalsPageResponseSchema = successPage(signalSchema);
 export type SignalsPageResponse = z.infer<typeof signalsPageResponseSchema>;
 
 /** `POST /article/{id}/dismiss` and `/restore`. */
