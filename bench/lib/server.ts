@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../../apps/server/test/free-port.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -272,18 +272,6 @@ export function printFigure(name: string, value: number, unit: string, note?: st
   const shown = Number.isInteger(value) || value >= 100 ? String(Math.round(value)) : value.toFixed(2);
   const line = `${name.padEnd(40)} ${unit.padEnd(8)} ${shown.padStart(8)}`;
   console.log(note ? `${line}  ${note}` : line);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('could not find a free port'))));
-    });
-  });
 }
 
 async function waitForHealth(origin: string, exited: Promise<void>): Promise<void> {

@@ -16,6 +16,7 @@ import type { AppConfig } from './config.ts';
 import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerSecurity } from './http/security.ts';
 import { createSessionCookie } from './http/session-cookie.ts';
 import type { ZodApp } from './http/types.ts';
@@ -60,7 +61,8 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 
 /** What the HTTP layer needs; built once in main.ts (or a test) and passed in explicitly. */
 export interface AppDeps {
-  config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'>;
+  /** `loadShedding` unset: no limits (tests that do not exercise them). */
+  config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'> & Partial<Pick<AppConfig, 'loadShedding'>>;
   logger: Logger;
   bus: LiveBus;
   /** How often the live hub re-checks its sockets' sessions (5 s; tests shorten it). */
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerBrowserDefences(app);
+  // Before the security hook: a refused request costs no session look-up.
+  if (deps.config.loadShedding) await registerLoadShedding(app, deps.config.loadShedding);
   registerJsonBodyParser(app);
 
   // Cookies are parsed and socket upgrades marked before the security hook runs (so a refused upgrade
@@ -136,7 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerNotificationsRoutes(app, { notifications: deps.services.notifications });
   registerLiveSocket(app, {
     bus: deps.bus,
-    catchUp: (userId) => deps.services.news.progressCatchUp(userId),
+    catchUp: async (userId) => [
+      ...(await deps.services.news.progressCatchUp(userId)),
+      ...(await deps.services.pipeline.progressCatchUp(userId)),
+    ],
     sessions: {
       idOf: (request) => deps.services.auth.sessionIdOf(cookie.read(request)),
       stillValid: (ids) => deps.services.auth.validSessionIds(ids),

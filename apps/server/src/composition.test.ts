@@ -39,7 +39,7 @@ describe.each(testEngines)('the composition root on %s', (engine) => {
     expect(await server.boss?.getSchedules(PURGE_SESSIONS_JOB)).toHaveLength(1);
     expect((await server.services.prompts.getActivePrompt()).is_active).toBe(true);
     const health = await server.app?.inject({ method: 'GET', url: '/health' });
-    expect(health?.json()).toEqual({ status: 'ok' });
+    expect(health?.json()).toMatchObject({ status: 'ok' });
   });
 
   it('a worker role builds no HTTP app and runs the session purge', async () => {

@@ -86,7 +86,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const log = logger.child({ name: 'server' });
   const pipelineLogger = logger.child({ name: 'pipeline' });
   const bus = await createLiveBus({ postgresUrl: options.postgresUrl, logger: logger.child({ name: 'live' }) });
-  const boss = options.jobQueue ? await startJobQueue(database, logger.child({ name: 'jobs' })) : undefined;
+  const boss = options.jobQueue
+    ? await startJobQueue(database, logger.child({ name: 'jobs' }), { worker: options.jobs?.work === true })
+    : undefined;
   const alertsLogger = logger.child({ name: 'alerts' });
   const services = createServices(database.db, {
     ...options.services,

@@ -47,6 +47,8 @@ const envSchema = z
     PIPELINE_AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
     PIPELINE_CRM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
@@ -126,6 +128,11 @@ export interface AppConfig {
     /** The Chromium the scraper's browser crawler drives (Debian's by default). */
     chromiumPath: string;
   };
+  /** What one API process takes on before answering 503 with Retry-After (0 turns a limit off). */
+  loadShedding: {
+    maxRequestsInFlight: number;
+    maxEventLoopDelayMs: number;
+  };
   alerts: {
     /** Signs webhook bodies; without it the server generates one once and keeps it in the database. */
     webhookSecret: string | undefined;
@@ -175,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       crmConcurrency: values.PIPELINE_CRM_CONCURRENCY,
     },
     scraper: { chromiumPath: values.CHROMIUM_PATH },
+    loadShedding: {
+      maxRequestsInFlight: values.MAX_REQUESTS_IN_FLIGHT,
+      maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
+    },
     alerts: { webhookSecret: values.WEBHOOK_SECRET, smtpUrl: values.SMTP_URL, emailFrom: values.ALERT_EMAIL_FROM },
   };
 }

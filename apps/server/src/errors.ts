@@ -28,3 +28,24 @@ export const conflict = (detail: string) => new AppError(409, 'conflict', detail
 export const invalidStatus = (detail: string) => new AppError(409, 'invalid_status', detail);
 export const tooManyRequests = (detail: string, waitSeconds: number) =>
   new AppError(429, 'rate_limited', detail, { wait_time: waitSeconds });
+
+/** How long a caller should wait before retrying while the database is unreachable (a restart takes about 1 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** 503 with `Retry-After`: the request could not be served now, and may be sent again after the wait. */
+export class UnavailableError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: 'service_unavailable' | 'database_unavailable', detail: string, retryAfterSeconds: number) {
+    super(503, code, detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 503 while PostgreSQL is unreachable (restart, failover): nothing was wrong with the request. */
+export const databaseUnavailable = () =>
+  new UnavailableError(
+    'database_unavailable',
+    'The database is unavailable for a moment; try again shortly',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
-    onIdleConnectionError: (error) => logger.warn(`database connection lost while idle: ${error.message}`),
+    logger: rootLogger.child({ name: 'database' }),
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       newsFetchIntervalSeconds: config.news.fetchIntervalSeconds,
       logDir: config.logDir,
       scraperOutputDir: path.join(config.dataDir, 'scraper', 'outputs'),
+      chromiumPath: config.scraper.chromiumPath,
       pipeline: {
         appOrigin,
         privateOrigins: articlePageOrigins(config),

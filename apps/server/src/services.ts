@@ -56,6 +56,8 @@ export interface ServiceOptions {
   scraperStartWaitMs?: number;
   /** LOG_DIR, read by the System Logs screen; without it the screen lists no files. */
   logDir?: string;
+  /** CHROMIUM_PATH, which /health reports on (Debian's Chromium by default). */
+  chromiumPath?: string;
   /** Where live messages and ended sessions go; the CLI's only sends (PostgreSQL) or is absent. */
   bus?: LiveBus;
   logger?: Logger;
@@ -138,7 +140,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     reports: createReportsService(createReportsRepository(db)),
     signals: createSignalsService({ repository: createSignalsRepository(db) }),
     stats: createStatsService(createStatsRepository(db)),
-    health: createHealthService(db),
+    health: createHealthService(db, { chromiumPath: options.chromiumPath ?? '/usr/bin/chromium' }),
     alerts: createAlertsService({
       repository: createAlertsRepository(db),
       enqueueDelivery: options.boss ? enqueueAlertDelivery(options.boss) : noQueue,

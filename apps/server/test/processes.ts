@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+export { freePort } from './free-port.ts';
 
 /** Whether a process with this pid exists (signal 0 checks without sending anything). */
 export function isAlive(pid: number): boolean {
@@ -14,15 +14,6 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,8 +49,11 @@ export function processState(pid: number): string | undefined {
   }
 }
 
-/** The real server (`main.ts`) on a data dir, as an operator runs it; `kill` it like an operator would. */
-export function realServer(dataDir: string, port: number, children: ChildProcess[]) {
+/**
+ * The real server (`main.ts`) on a data dir, as an operator runs it; `kill` it like an operator would.
+ * `env` adds to or overrides its environment (e.g. DATABASE_URL and ROLE for a PostgreSQL deployment).
+ */
+export function realServer(dataDir: string, port: number, children: ChildProcess[], env: NodeJS.ProcessEnv = {}) {
   const origin = `http://127.0.0.1:${port}`;
   /**
    * Spawns the server without waiting for it; `output()` is the end of what it wrote to stderr.
@@ -80,6 +74,7 @@ export function realServer(dataDir: string, port: number, children: ChildProcess
         DATABASE_URL: '',
         PIPELINE_CONCURRENCY: '2',
         PIPELINE_CRM_CONCURRENCY: '1',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     };

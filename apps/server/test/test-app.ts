@@ -66,6 +66,10 @@ export interface TestAppOptions {
   scraperDir?: string;
   /** How often the live hub re-checks its sockets' sessions (the default 5 s otherwise). */
   liveSessionRecheckMs?: number;
+  /** Load-shedding limits (config.ts); none by default. */
+  loadShedding?: AppConfig['loadShedding'] & { crowdConnections?: number };
+  /** CHROMIUM_PATH for /health and the scraper child (the environment's, else Debian's, otherwise). */
+  chromiumPath?: string;
 }
 
 /** The server as main.ts composes it (`compose`), on a fresh database of the given engine, without the web bundle. */
@@ -73,6 +77,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
   const database = options.database ?? (await createTestDatabase(kind));
   const logDir = options.logDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-logs-')));
   const scraperDir = options.scraperDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mh-test-scraper-')));
+  const chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const server = await compose({
     database: database.handle,
     logger: createSilentLogger(),
@@ -86,12 +91,14 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       watches: options.watches,
       newsFetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 0,
       logDir,
+      chromiumPath,
     },
     api: {
       config: {
         publicOrigin: options.publicOrigin,
         trustProxy: options.trustProxy ?? false,
         webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-bundle'),
+        loadShedding: options.loadShedding,
       },
       liveSessionRecheckMs: options.liveSessionRecheckMs,
     },
@@ -117,7 +124,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       scraperDir,
       logDir,
       logLevel: options.scraperSupervisor.logLevel ?? 'info',
-      chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromiumPath,
       source: options.scraperSupervisor.source ?? { kind: 'demo', baseUrl: origin ?? '' },
       pollMs: 100,
       stopGraceMs: options.scraperSupervisor.stopGraceMs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors.ts';
 
 /** `{success: true}` acknowledgement for calls whose response the spec leaves open. */
 export const okSchema = z.object({ success: z.literal(true) });
@@ -26,4 +27,33 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+/**
+ * The Chromium the scraper renders JavaScript-only project pages in (`CHROMIUM_PATH`), as this process finds it.
+ * Missing is not unhealthy: runs go on, skipping only the pages that need a browser.
+ */
+export const browserHealthSchema = z.object({
+  status: z.enum(['available', 'missing']),
+  path: z.string(),
+  /** Why it is missing and how to install it; null when available. */
+  detail: z.string().nullable(),
+});
+export type BrowserHealth = z.infer<typeof browserHealthSchema>;
+
+/** A dependency the server cannot serve without; `down` makes /health answer 503 naming it. */
+export const dependencyStateSchema = z.enum(['up', 'down']);
+export type DependencyState = z.infer<typeof dependencyStateSchema>;
+
+// The server always reports the database and the browser; the web app's liveness check reads only `status`.
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: dependencyStateSchema.optional(),
+  browser: browserHealthSchema.optional(),
+});
+
+/** /health's 503: which dependency is down (the web app's live badge says so), beside `{detail, code}`. */
+export const healthUnavailableSchema = errorBodySchema.extend({
+  status: z.literal('unavailable'),
+  database: dependencyStateSchema,
+  browser: browserHealthSchema.optional(),
+});
+export type HealthUnavailable = z.infer<typeof healthUnavailableSchema>;

@@ -33,8 +33,10 @@ export const ERROR_CODES = [
   'headers_too_large',
   /** 500: an unexpected failure; the detail never holds internals. */
   'internal',
-  /** 503: a dependency (the database) is unreachable. */
+  /** 503: the server cannot serve this now (overloaded, or a dependency other than the database is down). */
   'service_unavailable',
+  /** 503: the database is unreachable for a moment (a restart, a failover); retry after `Retry-After` seconds. */
+  'database_unavailable',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -57,6 +59,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   headers_too_large: 431,
   internal: 500,
   service_unavailable: 503,
+  database_unavailable: 503,
 };
 
 /** Whether a value is a code of the catalogue (e.g. read from an untyped body). */

@@ -56,25 +56,52 @@ export const fetchProgressSchema = z.object({
   sources: z.array(fetchSourceReportSchema).optional(),
 });
 
+/**
+ * Where a message stands in its topic: the server numbers the messages it publishes per topic (one publishing
+ * process, one audience, one subject such as a batch), 1, 2, 3… A client that sees a number skip knows it
+ * missed one and catches up. Optional: catch-up messages, read from the database, carry none.
+ */
+const sequenced = {
+  topic: z.string().max(200).optional(),
+  seq: z.number().int().positive().optional(),
+};
+
 /** Every message the WebSocket at /ws sends: `{type, ...}` (SPEC.md sections 3 and 7). */
 export const liveMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress_update'), session_id: z.string(), data: fetchProgressSchema }),
+  z.object({ type: z.literal('progress_update'), session_id: z.string(), data: fetchProgressSchema, ...sequenced }),
   z.object({
     type: z.literal('batch_progress'),
     batch_session_id: z.string(),
     data: z.record(z.string(), z.unknown()),
+    ...sequenced,
   }),
-  z.object({ type: z.literal('article_status_update'), article_id: z.number().int(), status: articleStatusSchema }),
-  z.object({ type: z.literal('articles_updated'), session_id: z.string().optional() }),
-  z.object({ type: z.literal('article_updated'), article_id: z.number().int() }),
-  z.object({ type: z.literal('stats_updated') }),
+  z.object({
+    type: z.literal('article_status_update'),
+    article_id: z.number().int(),
+    status: articleStatusSchema,
+    ...sequenced,
+  }),
+  z.object({ type: z.literal('articles_updated'), session_id: z.string().optional(), ...sequenced }),
+  z.object({ type: z.literal('article_updated'), article_id: z.number().int(), ...sequenced }),
+  z.object({ type: z.literal('stats_updated'), ...sequenced }),
   /** The user's notifications changed (a new digest, read elsewhere): the bell refetches. */
-  z.object({ type: z.literal('notifications_updated') }),
+  z.object({ type: z.literal('notifications_updated'), ...sequenced }),
   /** A run of one of the user's watches was queued, started or finished. */
-  z.object({ type: z.literal('watch_run_updated'), watch_id: z.number().int() }),
+  z.object({ type: z.literal('watch_run_updated'), watch_id: z.number().int(), ...sequenced }),
+  /** The server's database is unreachable (`down`) or back (`up`); the live badge says so. */
+  z.object({ type: z.literal('service_status'), database: z.enum(['up', 'down']) }),
+  /**
+   * Messages may have been missed (the server listened again after losing its database, or the client asked
+   * after a gap): the catch-up messages came just before this; refetch what is on screen.
+   */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveMessageType = LiveMessage['type'];
+
+/** What a client may send on the socket: `catch_up` asks for the state of its runs after it saw a gap. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('catch_up') })]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
 /**
  * The close code of a socket whose session ended (sign-out, password change, removed user, expiry).

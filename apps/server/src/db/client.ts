@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../logging.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { alwaysAvailable, watchDatabaseAvailability, type DatabaseAvailability } from './database-outage.ts';
 import { PreparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -11,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string; pool: pg.Pool };
+  /** Whether PostgreSQL is reachable now; the one place an outage is logged (PGlite: always up). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -21,8 +25,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob | undefined;
-  /** Told when PostgreSQL drops an idle pooled connection (a server restart, a failover). */
-  onIdleConnectionError?: (error: Error) => void;
+  /** Where a PostgreSQL outage (restart, failover) is logged, once when it starts and once when it ends. */
+  logger?: Logger | undefined;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite. */
@@ -30,11 +34,43 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
+    const availability = watchDatabaseAvailability({ probe: () => pool.query('SELECT 1'), logger: options.logger });
     // Without a listener an idle connection the server terminates would crash the process; the pool
     // drops that connection and the next query opens a fresh one.
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: { kind: 'postgres', url, pool }, close: () => db.destroy() };
+    pool.on('error', (error) => {
+      if (!availability.noteFailure(error))
+        options.logger?.warn(`database connection lost while idle: ${error.message}`);
+    });
+    // The pool listens only to idle connections. One checked out and waiting between queries (a transaction
+    // holding a lock while the CRM answers) that the server terminates would emit an unhandled `error` and
+    // end the process: each gets a listener of its own. Its next query fails, and the pool drops it.
+    const guarded = new WeakSet<pg.PoolClient>();
+    const notingPool = {
+      Client: PreparingClient,
+      options: pool.options,
+      async connect() {
+        try {
+          const client = await pool.connect();
+          if (!guarded.has(client)) {
+            guarded.add(client);
+            client.on('error', (error) => {
+              if (!availability.noteFailure(error)) options.logger?.warn(`database connection lost: ${error.message}`);
+            });
+          }
+          return client;
+        } catch (error) {
+          availability.noteFailure(error); // refused while the server restarts; the caller still gets the error
+          throw error;
+        }
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: notingPool }) });
+    const close = async () => {
+      availability.close();
+      await db.destroy();
+    };
+    return { db, engine: { kind: 'postgres', url, pool }, availability, close };
   }
   const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
   const pglite = await PGlite.create({
@@ -48,5 +84,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await db.destroy();
     unlock();
   };
-  return { db, engine: { kind: 'pglite', pglite }, close };
+  return { db, engine: { kind: 'pglite', pglite }, availability: alwaysAvailable, close };
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { DatabaseHandle } from './client.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-// Any fixed number: serialises migrations when several processes start against one PostgreSQL.
-const MIGRATION_LOCK_ID = 741_852_963;
+// Any fixed number: serialises schema changes (our migrations, the job queue's schema) when several
+// processes start against one PostgreSQL.
+const SCHEMA_LOCK_ID = 741_852_963;
 
 interface Runner {
   /** Runs a multi-statement SQL script (no parameters). */
@@ -32,6 +33,32 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   });
 }
 
+/**
+ * Runs `work` holding the schema lock that migrations take (not inside a migration): processes starting
+ * together on one PostgreSQL take turns, so pg-boss's first start creates its schema once instead of
+ * racing (PostgreSQL logs the losers' errors). PGlite has one process and needs none.
+ */
+export async function withSchemaLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  const engine = handle.engine;
+  if (engine.kind === 'pglite') return work();
+  // A session lock on a connection of its own: `work` runs on other connections (pg-boss has its own pool).
+  const client = await engine.pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_ID]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_ID]).catch((error: unknown) => {
+        broken = error instanceof Error ? error : new Error(String(error));
+      });
+    }
+  } finally {
+    // A connection whose unlock failed is closed rather than reused, which releases the lock too.
+    client.release(broken);
+  }
+}
+
 async function inRawTransaction<T>(handle: DatabaseHandle, work: (run: Runner) => Promise<T>): Promise<T> {
   const engine = handle.engine;
   if (engine.kind === 'pglite') {
@@ -45,7 +72,7 @@ async function inRawTransaction<T>(handle: DatabaseHandle, work: (run: Runner) =
   const client = await engine.pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_ID]);
     const result = await work({
       // Without parameters pg uses the simple protocol, which accepts several statements.
       script: async (text) => void (await client.query(text)),

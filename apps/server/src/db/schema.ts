@@ -21,6 +21,7 @@ export interface Database {
   crm_companies: CrmCompaniesTable;
   crm_contacts: CrmContactsTable;
   crm_notes: CrmNotesTable;
+  crm_company_keys: CrmCompanyKeysTable;
   pipeline_batches: PipelineBatchesTable;
   pipeline_batch_items: PipelineBatchItemsTable;
   scraper_runs: ScraperRunsTable;
@@ -352,4 +353,12 @@ export interface AlertSettingsTable {
   name: string;
   value: string;
   created_at: CreatedAt;
+}
+
+/** Migration 015: the company id each company key was pushed as, per CRM adapter. */
+export interface CrmCompanyKeysTable {
+  crm: string;
+  company_key: string;
+  company_id: string;
+  updated_at: Generated<Date>;
 }

@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@mining-hub/contract/errors';
+import { freePort } from '../../test/processes.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 describe('the one error handler', () => {
@@ -10,6 +12,17 @@ describe('the one error handler', () => {
     t.app.get('/api/v1/test-boom', async () => {
       throw new Error('relation "secret_table" does not exist at SELECT * FROM secret_table');
     });
+    // A query to a PostgreSQL server that is not there (stopped, restarting): a real refused connection.
+    const gone = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/gone`, max: 1 });
+    t.app.get('/api/v1/test-database-gone', async () => gone.query('SELECT 1'));
+    t.app.get('/api/v1/test-database-restarting', async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    t.app.get('/api/v1/test-unique-violation', async () => {
+      throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+        code: '23505',
+      });
+    });
     cookie = (await signIn(t)).cookie;
   });
   afterAll(() => t.close());
@@ -19,7 +32,26 @@ describe('the one error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal' });
     expect(response.body).not.toMatch(/secret_table|SELECT|at /);
-    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 503 with Retry-After while the database cannot be reached (refused, restarting), not 500', async () => {
+    for (const url of ['/api/v1/test-database-gone', '/api/v1/test-database-restarting']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toEqual({
+        detail: 'The database is unavailable for a moment; try again shortly',
+        code: 'database_unavailable',
+      });
+    }
+  });
+
+  it('still answers 500 for a database error that is a fault, not an outage', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/test-unique-violation', headers: { cookie } });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['retry-after']).toBeUndefined();
+    expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal' });
   });
 
   it('serves the OpenAPI document generated from the contract', async () => {

@@ -3,18 +3,22 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@mining-hub/contract/errors';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/database-outage.ts';
+import { AppError, UnavailableError, databaseUnavailable } from '../errors.ts';
 
 /**
  * The one error handler: typed errors keep their status, `detail` and `code`, validation errors name the
- * field, anything unexpected is logged and answered 500 without internals. Every body is `{detail, code}`.
+ * field, a database that cannot be reached (restart, failover) is 503 with Retry-After, anything else
+ * unexpected is logged and answered 500 without internals. Every body is `{detail, code}`.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const waitSeconds = error.extra.wait_time;
-      if (error.statusCode === 429 && typeof waitSeconds === 'number') reply.header('retry-after', String(waitSeconds));
-      return reply.status(error.statusCode).send({ ...error.extra, detail: error.message, code: error.code });
+    // Not logged: the database handle logs an outage once, not once per request that met it.
+    const known: Error = isDatabaseUnavailable(error) ? databaseUnavailable() : error;
+    if (known instanceof AppError) {
+      const waitSeconds = known instanceof UnavailableError ? known.retryAfterSeconds : known.extra.wait_time;
+      if (typeof waitSeconds === 'number') reply.header('retry-after', String(waitSeconds));
+      return reply.status(known.statusCode).send({ ...known.extra, detail: known.message, code: known.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';

@@ -1,18 +1,46 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { withSchemaLock } from '../db/migrate.ts';
 import type { Logger } from '../logging.ts';
 
 export type { PgBoss } from 'pg-boss';
 
-/** Starts pg-boss on the app's own database (PGlite or PostgreSQL); it creates its schema on first start. */
-export async function startJobQueue(handle: DatabaseHandle, logger: Logger): Promise<PgBoss> {
+/**
+ * A running job's heartbeat: pg-boss's worker writes it every `refreshSeconds` from its own timer, whatever
+ * the job's code is waiting for (a slow AI call keeps its job alive), and a job whose heartbeat is
+ * `heartbeatSeconds` old (pg-boss's minimum) belonged to a worker that died: it is failed and retried.
+ */
+export const JOB_HEARTBEAT = { heartbeatSeconds: 10, refreshSeconds: 2 } as const;
+
+/**
+ * On PostgreSQL several processes share the queue, and a worker killed with -9 leaves its jobs active. Each
+ * worker process looks for stale heartbeats every second (pg-boss's monitor, done by one process per
+ * interval), so such a job is failed 8 to 11 s after the kill and retried 1 to 2 s later (its queue's retry
+ * delay) on another worker, instead of after pg-boss's default minute. Api processes keep the defaults.
+ * PGlite has one process, whose jobs left running at a crash are retried at its next start.
+ */
+const WORKER_SUPERVISION = { superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 } as const;
+
+/**
+ * Starts pg-boss on the app's own database (PGlite or PostgreSQL); `worker` when this process runs jobs.
+ * Its first start creates its schema, under the lock our migrations take, so processes starting together
+ * on an empty database create it once.
+ */
+export async function startJobQueue(
+  handle: DatabaseHandle,
+  logger: Logger,
+  options: { worker: boolean } = { worker: true },
+): Promise<PgBoss> {
   const engine = handle.engine;
   const boss =
     engine.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(engine.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: engine.url, max: 5 });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+      : new PgBoss({ connectionString: engine.url, max: 5, ...(options.worker ? WORKER_SUPERVISION : {}) });
+  // An outage is logged once by the database handle; pg-boss keeps polling and resumes when it is back.
+  boss.on('error', (error) => {
+    if (!handle.availability.noteFailure(error)) logger.error({ err: error }, 'job queue error');
+  });
+  await withSchemaLock(handle, () => boss.start());
   return boss;
 }
 

@@ -11,10 +11,21 @@ import { throttle } from '../lib/throttle.ts';
 const ARTICLE_REFRESH_MS = 1000;
 /** The CRM list and the reports aggregate more: refetch them at most this often while a batch runs. */
 const PIPELINE_VIEWS_REFRESH_MS = 5000;
+/** Resyncs come after an outage or a lost message, a few at once at most: refetch once for them. */
+const RESYNC_REFRESH_MS = 1000;
 
-/** Marks cached data stale when the server says it changed (SPEC.md section 4, live connection). */
+/**
+ * Marks cached data stale when the server says it changed (SPEC.md section 4, live connection). After a
+ * `resync` (the socket reconnected, the server lost its database for a moment, or messages went missing)
+ * every query on screen is refetched: article lists, stats, notifications, whatever the page shows. Batch
+ * and fetch progress need no query: the server's catch-up messages came just before the resync.
+ */
 export function LiveQuerySync() {
   const queryClient = useQueryClient();
+  const refreshEverything = useMemo(
+    () => throttle(() => void queryClient.invalidateQueries(), RESYNC_REFRESH_MS),
+    [queryClient],
+  );
   const refreshArticles = useMemo(
     () => throttle(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), ARTICLE_REFRESH_MS),
     [queryClient],
@@ -29,7 +40,9 @@ export function LiveQuerySync() {
   );
   useEffect(() => () => refreshArticles.cancel(), [refreshArticles]);
   useEffect(() => () => refreshPipelineViews.cancel(), [refreshPipelineViews]);
+  useEffect(() => () => refreshEverything.cancel(), [refreshEverything]);
   useLiveMessages((message) => {
+    if (message.type === 'resync') refreshEverything();
     if (message.type === 'article_updated') refreshArticles();
     if (message.type === 'stats_updated') {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });

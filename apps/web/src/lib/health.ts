@@ -1,18 +1,24 @@
-import { healthSchema } from '@mining-hub/contract/common';
+import { healthSchema, healthUnavailableSchema } from '@mining-hub/contract/common';
 
 export const HEALTH_TIMEOUT_MS = 5_000;
 
-/** True when the backend's /health (site origin, not under /api/v1) answers OK within 5 seconds. */
-export async function isBackendHealthy(): Promise<boolean> {
+/**
+ * What the backend's /health (site origin, not under /api/v1) says within 5 seconds: `ok`, `database_down`
+ * (the server answers but its database does not: a restart, a failover) or `unreachable` (no answer).
+ */
+export type BackendHealth = 'ok' | 'database_down' | 'unreachable';
+
+export async function checkBackendHealth(): Promise<BackendHealth> {
   try {
     const response = await fetch('/health', {
       credentials: 'include',
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
     });
-    if (!response.ok) return false;
-    return healthSchema.safeParse(await response.json()).success;
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) return healthSchema.safeParse(body).success ? 'ok' : 'unreachable';
+    return healthUnavailableSchema.safeParse(body).data?.database === 'down' ? 'database_down' : 'unreachable';
   } catch {
-    return false;
+    return 'unreachable';
   }
 }

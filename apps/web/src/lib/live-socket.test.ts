@@ -1,5 +1,6 @@
 import { LIVE_SESSION_ENDED_CLOSE_CODE, type LiveMessage } from '@mining-hub/contract/live';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BackendHealth } from './health.ts';
 import {
   liveSocketUrl,
   openLiveConnection,
@@ -44,8 +45,17 @@ class FakeSocket {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
   closed = false;
+  /** What the client sent the server. */
+  sent: string[] = [];
   close() {
     this.closed = true;
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  /** The server sends a message. */
+  receive(message: object) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
   }
   /** What the browser reports: 1006 for a dropped connection or a refused upgrade. */
   drop(code = 1006) {
@@ -68,7 +78,7 @@ describe('openLiveConnection', () => {
     vi.useRealTimers();
   });
 
-  const open = (healthCheck: () => Promise<boolean>, sessionCheck?: () => Promise<boolean>) =>
+  const open = (healthCheck: () => Promise<BackendHealth>, sessionCheck?: () => Promise<boolean>) =>
     openLiveConnection({
       url: 'ws://test/ws',
       healthCheck,
@@ -83,8 +93,8 @@ describe('openLiveConnection', () => {
     });
 
   it('waits for a healthy backend before opening the socket, then delivers messages', async () => {
-    const health = [false, true];
-    const connection = open(async () => health.shift() ?? true);
+    const health: BackendHealth[] = ['unreachable', 'ok'];
+    const connection = open(async () => health.shift() ?? 'ok');
     await vi.advanceTimersByTimeAsync(0);
     expect(sockets).toHaveLength(0);
 
@@ -98,7 +108,7 @@ describe('openLiveConnection', () => {
   });
 
   it('reconnects after the socket drops and stops for good when closed', async () => {
-    const connection = open(async () => true);
+    const connection = open(async () => 'ok');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]?.onopen?.();
     sockets[0]?.drop();
@@ -115,7 +125,7 @@ describe('openLiveConnection', () => {
 
   it('asks the auth check when the server ends the session, and stays closed once signed out', async () => {
     const connection = open(
-      async () => true,
+      async () => 'ok',
       async () => false,
     );
     await vi.advanceTimersByTimeAsync(0);
@@ -129,7 +139,7 @@ describe('openLiveConnection', () => {
 
   it('reconnects after a session end when the auth check finds the app signed in again (another tab)', async () => {
     const connection = open(
-      async () => true,
+      async () => 'ok',
       async () => true,
     );
     await vi.advanceTimersByTimeAsync(0);
@@ -143,7 +153,7 @@ describe('openLiveConnection', () => {
   it('stops retrying a socket refused before opening once the auth check says signed out', async () => {
     const signedIn = [true, false];
     const connection = open(
-      async () => true,
+      async () => 'ok',
       async () => signedIn.shift() ?? false,
     );
     await vi.advanceTimersByTimeAsync(0);
@@ -153,6 +163,61 @@ describe('openLiveConnection', () => {
     sockets[1]?.drop();
     await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 4);
     expect(sockets).toHaveLength(2);
+    connection.close();
+  });
+  it("says 'Database unavailable' while /health says the database is down, and connects once it is back", async () => {
+    const health: BackendHealth[] = ['database_down', 'database_down', 'ok'];
+    const connection = open(async () => health.shift() ?? 'ok');
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS * 2);
+    expect(sockets).toHaveLength(1);
+    sockets[0]?.onopen?.();
+    expect(statuses).toEqual(['database_unavailable', 'database_unavailable', 'connected']);
+    connection.close();
+  });
+
+  it("follows the server's word on its database while the socket stays open", async () => {
+    const connection = open(async () => 'ok');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]?.onopen?.();
+    sockets[0]?.receive({ type: 'service_status', database: 'down' });
+    sockets[0]?.receive({ type: 'service_status', database: 'up' });
+    expect(statuses).toEqual(['connected', 'database_unavailable', 'connected']);
+    connection.close();
+  });
+
+  it('asks the server to catch up when a topic skips a number, and drops a message older than one seen', async () => {
+    const connection = open(async () => 'ok');
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0];
+    socket?.onopen?.();
+    const progress = (seq: number) => ({
+      type: 'batch_progress',
+      batch_session_id: 'b',
+      data: { seq },
+      topic: 't',
+      seq,
+    });
+    socket?.receive(progress(1));
+    socket?.receive(progress(2));
+    expect(socket?.sent).toEqual([]);
+    socket?.receive(progress(5)); // 3 and 4 were lost
+    expect(socket?.sent).toEqual(['{"type":"catch_up"}']);
+    socket?.receive(progress(4)); // late: would move the page backwards
+    expect(messages.map((message) => (message.type === 'batch_progress' ? message.seq : message.type))).toEqual([
+      1, 2, 5,
+    ]);
+    connection.close();
+  });
+
+  it('hands on a resync after a reconnect (messages sent meanwhile were missed), not after the first open', async () => {
+    const connection = open(async () => 'ok');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]?.onopen?.();
+    expect(messages).toEqual([]);
+    sockets[0]?.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
+    sockets[1]?.onopen?.();
+    expect(messages).toEqual([{ type: 'resync' }]);
     connection.close();
   });
 });

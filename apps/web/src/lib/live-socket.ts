@@ -1,7 +1,13 @@
 import { LIVE_SESSION_ENDED_CLOSE_CODE, liveMessageSchema, type LiveMessage } from '@mining-hub/contract/live';
-import { isBackendHealthy } from './health.ts';
+import { createSequenceTracker } from '@mining-hub/contract/live-sequence';
+import { checkBackendHealth, type BackendHealth } from './health.ts';
 
-export type LiveStatus = 'connected' | 'disconnected';
+/** The live badge: the socket's state, or the server's word that its database is unreachable. */
+export type LiveStatus = 'connected' | 'disconnected' | 'database_unavailable';
+
+/** What the connection hands on when the page must refetch: after a reconnect, as after the server's resync. */
+const RESYNC: LiveMessage = { type: 'resync' };
+const CATCH_UP_REQUEST = JSON.stringify({ type: 'catch_up' });
 
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -37,9 +43,13 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
 export interface LiveConnectionOptions {
   url: string;
   onStatus: (status: LiveStatus) => void;
+  /**
+   * Every message, and a `resync` of its own after a reconnect (messages sent meanwhile were missed; the
+   * server's catch-up covers runs, the page refetches the rest).
+   */
   onMessage: (message: LiveMessage) => void;
   /** Checked before every attempt so that we do not hammer a backend that is down. */
-  healthCheck?: () => Promise<boolean>;
+  healthCheck?: () => Promise<BackendHealth>;
   /**
    * The app's auth check, resolving true while still signed in. Asked when the server closed the socket
    * because its session ended (without it the connection then stays closed) and when a socket failed
@@ -54,12 +64,16 @@ export interface LiveConnection {
   close: () => void;
 }
 
-/** Keeps one WebSocket open to the live hub, reconnecting with backoff until closed. */
+/**
+ * Keeps one WebSocket open to the live hub, reconnecting with backoff until closed. Each topic's messages are
+ * numbered: one that skips a number means some were lost (a server lost its database for a moment), and
+ * the connection asks the server to catch up; an older one than already seen is dropped.
+ */
 export function openLiveConnection({
   url,
   onStatus,
   onMessage,
-  healthCheck = isBackendHealthy,
+  healthCheck = checkBackendHealth,
   sessionCheck,
   createSocket = (socketUrl) => new WebSocket(socketUrl),
 }: LiveConnectionOptions): LiveConnection {
@@ -67,6 +81,7 @@ export function openLiveConnection({
   let attempt = 0;
   let socket: WebSocket | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let openedBefore = false;
 
   const scheduleRetry = () => {
     if (closed) return;
@@ -76,25 +91,36 @@ export function openLiveConnection({
 
   async function connect(): Promise<void> {
     retryTimer = undefined;
-    const healthy = await healthCheck();
+    const health = await healthCheck();
     if (closed) return;
-    if (!healthy) {
+    if (health !== 'ok') {
+      if (health === 'database_down') onStatus('database_unavailable');
       scheduleRetry();
       return;
     }
     const ws = createSocket(url);
     socket = ws;
     let opened = false;
+    // A new socket starts from the server's catch-up, so numbering starts afresh with it.
+    const sequence = createSequenceTracker();
     ws.onopen = () => {
       if (closed) return;
       opened = true;
       attempt = 0;
       onStatus('connected');
+      if (openedBefore) onMessage(RESYNC);
+      openedBefore = true;
     };
     ws.onmessage = (event: MessageEvent) => {
       if (closed) return;
       const message = parseLiveMessage(event.data);
-      if (message) onMessage(message);
+      if (!message) return;
+      const verdict = sequence.observe(message);
+      if (verdict === 'stale') return;
+      if (verdict === 'gap') ws.send(CATCH_UP_REQUEST);
+      if (message.type === 'service_status')
+        onStatus(message.database === 'down' ? 'database_unavailable' : 'connected');
+      onMessage(message);
     };
     // An error is always followed by close, so close alone drives the retry.
     ws.onclose = (event: CloseEvent) => {

@@ -23,6 +23,11 @@ export interface CrmPush {
   /** The signal summary, buying intent, talking points and email draft, as plain text for a CRM note. */
   note: { title: string; body: string };
   existing: CrmExistingIds;
+  /**
+   * The company an earlier push of the same company (`companyKey`) got from this CRM, as the database
+   * recorded it: a CRM whose search lags behind its writes (HubSpot) may not find that company yet.
+   */
+  companyOfKey?: string | null;
 }
 
 /** The CRM's ids after a push; store them on the article and pass them back as `existing` next time. */
@@ -132,6 +137,11 @@ export function normaliseDomain(domain: string | null): string | null {
     .replace(/^www\./, '')
     .replace(/\.$/, '');
   return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
+/** The key pushes of one company share: its domain, else its name. */
+export function companyKey(company: CrmPush['company']): string {
+  return normaliseDomain(company.domain) ?? `name:${company.name.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 }
 
 /** Contacts with the same key merged (the later mention fills the gaps), in key order for stable locking. */

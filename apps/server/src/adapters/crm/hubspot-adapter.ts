@@ -1,7 +1,8 @@
-import { CrmError, type CrmAdapter, type CrmExistingIds, type CrmPushResult } from './crm-adapter.ts';
+import { keyedLock } from '../../lib/keyed-lock.ts';
+import { CrmError, companyKey, type CrmAdapter, type CrmExistingIds, type CrmPushResult } from './crm-adapter.ts';
 import { createHubspotRecordLinks } from './hubspot-account.ts';
 import { createHubspotAssociations } from './hubspot-associations.ts';
-import { companyKey, createHubspotCompanies } from './hubspot-companies.ts';
+import { createHubspotCompanies } from './hubspot-companies.ts';
 import { createHubspotContacts } from './hubspot-contacts.ts';
 import { createHubspotNotes } from './hubspot-notes.ts';
 import { createHubspotTransport, describeFailure } from './hubspot-transport.ts';
@@ -63,14 +64,18 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
       };
       try {
         // One push per company at a time in this process: two articles of a new company must not both create it.
-        return await companyLock(key, signal, async (): Promise<CrmPushResult> => {
-          const companyId = await upsertCompany(input, key, signal);
-          progress.companyId = companyId;
-          const contactIds = await upsertContacts(input, companyId, progress, signal);
-          const noteId = await upsertNote(input, companyId, [...new Set(Object.values(contactIds))], signal);
-          progress.noteId = noteId;
-          return { companyId, contactIds, noteId };
-        });
+        return await companyLock(
+          key,
+          async (): Promise<CrmPushResult> => {
+            const companyId = await upsertCompany(input, key, signal);
+            progress.companyId = companyId;
+            const contactIds = await upsertContacts(input, companyId, progress, signal);
+            const noteId = await upsertNote(input, companyId, [...new Set(Object.values(contactIds))], signal);
+            progress.noteId = noteId;
+            return { companyId, contactIds, noteId };
+          },
+          signal,
+        );
       } catch (error) {
         if (error instanceof CrmError) {
           throw error.partial
@@ -90,32 +95,4 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
       }
     },
   };
-}
-
-/** Runs `work` after earlier work of the same key has finished; waiting ends early when `signal` aborts. */
-function keyedLock() {
-  const tails = new Map<string, Promise<void>>();
-  return async <T>(key: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    let release: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => {
-      release = () => resolve();
-    });
-    const tail = previous.then(() => done);
-    tails.set(key, tail);
-    try {
-      await (signal ? Promise.race([previous, aborted(signal)]) : previous);
-      return await work();
-    } finally {
-      release();
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
-
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }

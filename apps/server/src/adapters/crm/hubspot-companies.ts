@@ -22,7 +22,10 @@ export function createHubspotCompanies({ companiesApi, call }: HubspotTransport,
         return updated.id;
       }
     }
-    const known = knownCompanies.get(key) ?? (await findCompany(wanted, signal));
+    const known =
+      knownCompanies.get(key) ??
+      (input.companyOfKey ? await readCompany(input.companyOfKey, wanted, signal) : undefined) ??
+      (await findCompany(wanted, signal));
     if (known) {
       // A company found by search or from another article keeps its name; only the gaps are filled.
       const gaps = Object.fromEntries(Object.entries(wanted).filter(([name]) => !known.properties[name]));
@@ -46,6 +49,23 @@ export function createHubspotCompanies({ companiesApi, call }: HubspotTransport,
     if (knownCompanies.size >= 10_000) knownCompanies.clear();
     knownCompanies.set(key, { id: created.id, properties: wanted });
     return created.id;
+  }
+
+  /** The company by id (another process created it, so search may not show it yet); undefined once deleted. */
+  async function readCompany(
+    id: string,
+    wanted: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<KnownCompany | undefined> {
+    const company = await ifExists(() =>
+      call('reading the company', true, signal, () =>
+        companiesApi.basicApi.getById(id, [...new Set([...Object.keys(wanted), 'name', 'domain'])]),
+      ),
+    );
+    if (!company) return undefined;
+    const properties: Record<string, string> = {};
+    for (const [name, value] of Object.entries(company.properties)) if (value) properties[name] = value;
+    return { id: company.id, properties };
   }
 
   /** By domain, else a same-named company without a domain (adopted); by name when the article gave no domain. */
@@ -86,11 +106,6 @@ interface KnownCompany {
   id: string;
   /** The values HubSpot holds (as far as this process knows), for filling gaps without overwriting. */
   properties: Record<string, string>;
-}
-
-/** The key pushes of one company share: its domain, else its name. */
-export function companyKey(company: CrmPush['company']): string {
-  return normaliseDomain(company.domain) ?? `name:${company.name.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 }
 
 function companyProperties(company: CrmPush['company'], tickerProperty: string | undefined): Record<string, string> {

@@ -7,7 +7,7 @@ import {
 } from '@mining-hub/contract/auth';
 import { MIN_PASSWORD_LENGTH, type ManagedUser, type UpdateUserRequest } from '@mining-hub/contract/users';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthenticated } from '../../errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests, unauthenticated } from '../../errors.ts';
 import { nullLiveBus, type LiveBus } from '../../live/live-bus.ts';
 import { nullAudit, type AuditActor, type AuditRecord, type AuditService } from '../audit/audit.service.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
@@ -232,19 +232,20 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * On a database without users, creates the first admin from the given credentials or a generated
-     * password; returns the generated password so the caller can print it once.
+     * password; returns the generated password so the caller can print it once. Of several processes
+     * starting together, exactly one creates it (and prints it); the others get undefined.
      */
     async ensureInitialAdmin(email: string | undefined, password: string | undefined) {
       if ((await deps.users.count()) > 0) return undefined;
       const adminEmail = email ?? 'admin@example.com';
       const adminPassword = password ?? crypto.randomBytes(12).toString('base64url');
-      try {
-        await this.addUser({ email: adminEmail, name: 'Administrator', role: 'admin', password: adminPassword });
-      } catch (error) {
-        // Another process created the first user at the same moment: that one wins.
-        if (error instanceof AppError && error.statusCode === 409) return undefined;
-        throw error;
-      }
+      checkPasswordRule(adminPassword);
+      const created = await deps.users.insertFirst(
+        { email: adminEmail, name: 'Administrator', role: 'admin', password_hash: await hashPassword(adminPassword) },
+        (trx, user) =>
+          audit.record({ actor: null, action: 'user_created', target: user.email, detail: 'role admin' }, trx),
+      );
+      if (!created) return undefined;
       return { email: adminEmail, password: adminPassword, generated: password === undefined };
     },
 

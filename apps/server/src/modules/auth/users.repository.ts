@@ -22,6 +22,9 @@ export interface UserChanges {
 export type UpdateOutcome =
   { kind: 'updated'; before: UserRecord; after: UserRecord } | { kind: 'not_found' } | { kind: 'last_admin' };
 
+// Serialises first-user creation across processes (any fixed number, apart from the other advisory locks).
+const FIRST_USER_LOCK_ID = 741_852_965;
+
 const isActiveAdmin = (user: Pick<UserRecord, 'role' | 'disabled'>) => user.role === 'admin' && !user.disabled;
 
 /** Users table access; emails match case-insensitively. */
@@ -59,6 +62,38 @@ export function createUsersRepository(db: Db) {
       return db.transaction().execute(async (trx) => {
         const created = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
         await inTransaction?.(trx, created);
+        return created;
+      });
+    },
+
+    /**
+     * Inserts the user only while there is no user at all, and says whether it did: processes starting
+     * together on an empty database each try, and exactly one creates the first admin, without an error.
+     */
+    insertFirst(
+      user: { email: string; name: string; role: UserRole; password_hash: string },
+      inTransaction?: (trx: Db, created: UserRecord) => Promise<void>,
+    ): Promise<UserRecord | undefined> {
+      return db.transaction().execute(async (trx) => {
+        // Starters take turns here; each statement then sees the users the one before committed.
+        await sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK_ID})`.execute(trx);
+        const created = await trx
+          .insertInto('users')
+          .columns(['email', 'name', 'role', 'password_hash'])
+          .expression(
+            trx
+              .selectNoFrom((eb) => [
+                eb.val(user.email).as('email'),
+                eb.val(user.name).as('name'),
+                eb.val(user.role).as('role'),
+                eb.val(user.password_hash).as('password_hash'),
+              ])
+              .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('id')))),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) await inTransaction?.(trx, created);
         return created;
       });
     },

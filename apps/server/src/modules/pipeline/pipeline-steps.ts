@@ -4,7 +4,7 @@ import type { Prompt } from '@mining-hub/contract/prompts';
 import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
 import { extractArticle } from '../../adapters/article-pages/extract-article.ts';
 import { PageFetchError, safeFetch, type SafeFetchOptions } from '../../adapters/article-pages/safe-fetch.ts';
-import { CrmError, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
+import { CrmError, companyKey, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { buildCrmPush } from './crm-note.ts';
@@ -17,9 +17,10 @@ export const STEP_RULES: Record<PipelineStep, { from: ArticleStatus[]; failure: 
   push: { from: ['summarised', 'failed_push'], failure: 'failed_push' },
 };
 
-// A running step refreshes its claim every 20 s; one not refreshed for 90 s belonged to a process that died.
-const CLAIM_HEARTBEAT_MS = 20_000;
-const CLAIM_STALE_AFTER_MS = 90_000;
+// A running step refreshes its claim every 2 s; one not refreshed for 8 s belonged to a process that died.
+// Its job comes back no sooner than that (the queue's heartbeat, jobs/queue.ts), and finds the claim stale.
+const CLAIM_HEARTBEAT_MS = 2_000;
+const CLAIM_STALE_AFTER_MS = 8_000;
 
 /** The next step for an article in a given status; undefined when it is done. */
 export function nextStep(status: string): PipelineStep | undefined {
@@ -111,16 +112,34 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
 
     async push(article, actorId) {
       const input: CrmPush = buildCrmPush(article);
-      try {
-        const result = await deps.crm.push(input);
-        await deps.repository.crmIds(article.id, result);
-      } catch (error) {
-        // Keep what the CRM already created, so the retry updates those records instead of creating them again.
-        const partial = error instanceof CrmError ? error.partial : undefined;
-        if (partial?.companyId) await deps.repository.crmIds(article.id, { ...partial, companyId: partial.companyId });
-        throw error;
-      }
-      await deps.repository.pushed(article.id, actorId);
+      const key = companyKey(input.company);
+      const crm = deps.crm.name;
+      // Pushes of one company take turns across every worker, so only the first creates it in the CRM.
+      const alreadyPushed = await deps.repository.withCompanyLock(key, async () => {
+        // Read again under the lock: a run taken for dead may have pushed this article meanwhile.
+        const now = await deps.repository.pushState(article.id);
+        if (now?.status === 'pushed_to_hubspot') return true;
+        const existing = now
+          ? { companyId: now.crm_company_id, contactIds: now.crm_contact_ids, noteId: now.crm_note_id }
+          : input.existing;
+        const companyOfKey = await deps.repository.crmCompanyOfKey(crm, key);
+        try {
+          const result = await deps.crm.push({ ...input, existing, companyOfKey });
+          await deps.repository.crmIds(article.id, result);
+          await deps.repository.rememberCrmCompany(crm, key, result.companyId);
+        } catch (error) {
+          // Keep what the CRM already created, so the retry updates those records instead of creating them again.
+          const partial = error instanceof CrmError ? error.partial : undefined;
+          if (partial?.companyId) {
+            await deps.repository.crmIds(article.id, { ...partial, companyId: partial.companyId });
+            await deps.repository.rememberCrmCompany(crm, key, partial.companyId);
+          }
+          throw error;
+        }
+        return false;
+      });
+      if (alreadyPushed) await deps.repository.release(article.id);
+      else await deps.repository.pushed(article.id, actorId);
     },
   };
 
@@ -140,8 +159,8 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
 
   async function runNow(step: PipelineStep, articleId: number, options: StepRunOptions): Promise<StepOutcome> {
     const rule = STEP_RULES[step];
-    const staleBefore = new Date(Date.now() - (deps.claimStaleAfterMs ?? CLAIM_STALE_AFTER_MS));
-    const article = await deps.repository.claim(articleId, step, rule.from, staleBefore);
+    const staleAfterMs = deps.claimStaleAfterMs ?? CLAIM_STALE_AFTER_MS;
+    const article = await deps.repository.claim(articleId, step, rule.from, staleAfterMs);
     if (!article) {
       const current = await deps.repository.status(articleId);
       const reason = current?.step_running

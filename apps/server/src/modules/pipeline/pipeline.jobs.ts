@@ -1,33 +1,37 @@
 import { z } from 'zod';
-import { failNoSoonerThan, type PgBoss } from '../../jobs/queue.ts';
+import { failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { RetryLater, type PipelineService } from './pipeline.service.ts';
 
 export const PIPELINE_ARTICLE_JOB = 'pipeline-article';
 const payloadSchema = z.object({ batchId: z.string().uuid(), articleId: z.number().int() });
-// Enough retries, 5 s apart and growing to a minute, to outlast a claim left by a worker that died (90 s).
+// Enough retries, from 1 s apart growing to a minute (about 3.5 minutes in all), to outlast a service's
+// bad spell; a job taken back from a dead worker also comes back after the first of these delays.
 const RETRY_LIMIT = 8;
-const RETRY_DELAY_SECONDS = 5;
+const RETRY_DELAY_SECONDS = 1;
 
 /**
- * Declares the batch queue. Jobs survive restarts in the database; a heartbeat lets the queue hand a job
- * whose worker died (kill -9) to another worker within about a minute instead of waiting for expiry.
+ * Declares the batch queue. Jobs survive restarts in the database; the heartbeat hands a job whose worker
+ * died (kill -9) to another worker within seconds (jobs/queue.ts) instead of waiting for its expiry.
  */
 export async function definePipelineJobs(boss: PgBoss, options: { retryDelaySeconds?: number } = {}): Promise<void> {
-  await boss.createQueue(PIPELINE_ARTICLE_JOB, {
+  const settings = {
     retryLimit: RETRY_LIMIT,
     retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 60,
     expireInSeconds: 15 * 60,
-    heartbeatSeconds: 30,
-  });
+    heartbeatSeconds: JOB_HEARTBEAT.heartbeatSeconds,
+  };
+  await boss.createQueue(PIPELINE_ARTICLE_JOB, settings);
+  // createQueue leaves an existing queue as it was: a database made by an older version gets these too.
+  await boss.updateQueue(PIPELINE_ARTICLE_JOB, settings);
 }
 
 /**
  * Hands batch jobs that a process now gone left running back to the queue at once, instead of after the
- * heartbeat check (about a minute). Only safe when this process is the database's only user (embedded
- * PGlite); returns how many there were.
+ * heartbeat check (pg-boss checks every minute on PGlite, which has one process). Only safe when this
+ * process is the database's only user (embedded PGlite); returns how many there were.
  */
 export async function retryOrphanedPipelineJobs(boss: PgBoss): Promise<number> {
   const running = (await boss.findJobs(PIPELINE_ARTICLE_JOB)).filter((job) => job.state === 'active');
@@ -59,7 +63,12 @@ export async function workPipelineJobs(
 ): Promise<void> {
   await boss.work(
     PIPELINE_ARTICLE_JOB,
-    { localConcurrency: concurrency, pollingIntervalSeconds: 0.5, includeMetadata: true },
+    {
+      localConcurrency: concurrency,
+      pollingIntervalSeconds: 0.5,
+      includeMetadata: true,
+      heartbeatRefreshSeconds: JOB_HEARTBEAT.refreshSeconds,
+    },
     async ([job]) => {
       if (!job) return;
       const { batchId, articleId } = payloadSchema.parse(job.data);

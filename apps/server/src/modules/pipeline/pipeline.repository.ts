@@ -3,6 +3,7 @@ import { buyingIntentSchema, type ArticleStatus, type BuyingIntent } from '@mini
 import type { BatchMode } from '@mining-hub/contract/pipeline';
 import type { Db } from '../../db/client.ts';
 import { clip } from '../../lib/text.ts';
+import { createCompanyLock } from './company-lock.ts';
 
 export type PipelineStep = 'expand' | 'analyse' | 'push';
 
@@ -80,22 +81,31 @@ export function createPipelineRepository(db: Db) {
       .execute();
 
   return {
+    /** Runs work holding one CRM company key's lock, in every process on this database. */
+    withCompanyLock: createCompanyLock(db),
+
     /**
-     * Claims an article for a step when its status allows the step and no other run holds it (a claim older
-     * than `staleBefore` belonged to a process that died). Compare-and-set, so only one caller wins.
+     * Claims an article for a step when its status allows the step and no other run holds it (a claim not
+     * refreshed for `staleAfterMs`, by the database's clock, belonged to a process that died). Compare-and-set,
+     * so only one caller wins.
      */
     async claim(
       id: number,
       step: PipelineStep,
       allowed: ArticleStatus[],
-      staleBefore: Date,
+      staleAfterMs: number,
     ): Promise<PipelineArticle | undefined> {
       const row = await db
         .updateTable('articles')
         .set({ step_running: step, step_started_at: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', 'in', allowed)
-        .where((eb) => eb.or([eb('step_running', 'is', null), eb('step_started_at', '<', staleBefore)]))
+        .where((eb) =>
+          eb.or([
+            eb('step_running', 'is', null),
+            eb('step_started_at', '<', sql<Date>`now() - ${staleAfterMs} * interval '1 millisecond'`),
+          ]),
+        )
         .returning(STEP_COLUMNS)
         .executeTakeFirst();
       return row as PipelineArticle | undefined;
@@ -161,6 +171,36 @@ export function createPipelineRepository(db: Db) {
           crm_note_id: ids.noteId,
         })
         .where('id', '=', id)
+        .execute();
+    },
+
+    /** The article's status and CRM ids as stored now (a push reads them again under its company's lock). */
+    pushState(id: number) {
+      return db
+        .selectFrom('articles')
+        .select(['status', 'crm_company_id', 'crm_contact_ids', 'crm_note_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The company id `crm` gave the last push of this company key, if any. */
+    async crmCompanyOfKey(crm: string, companyKey: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('crm_company_keys')
+        .select('company_id')
+        .where('crm', '=', crm)
+        .where('company_key', '=', companyKey)
+        .executeTakeFirst();
+      return row?.company_id ?? null;
+    },
+
+    async rememberCrmCompany(crm: string, companyKey: string, companyId: string): Promise<void> {
+      await db
+        .insertInto('crm_company_keys')
+        .values({ crm, company_key: companyKey, company_id: companyId })
+        .onConflict((oc) =>
+          oc.columns(['crm', 'company_key']).doUpdateSet({ company_id: companyId, updated_at: sql<Date>`now()` }),
+        )
         .execute();
     },
 
@@ -246,6 +286,19 @@ export function createPipelineRepository(db: Db) {
 
     findBatch(batchId: string) {
       return db.selectFrom('pipeline_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+    },
+
+    /** The user's batches still running or finished since `since`, newest first, at most `limit`. */
+    async recentBatchIds(userId: number, since: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('pipeline_batches')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>=', since)]))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Item states and how far the batch's articles got. */

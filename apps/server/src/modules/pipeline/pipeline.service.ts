@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/auth';
 import type { Article } from '@mining-hub/contract/news';
 import type { ArticleStatus } from '@mining-hub/contract/articles';
+import type { LiveMessage } from '@mining-hub/contract/live';
 import type { BatchMode, BatchStatus } from '@mining-hub/contract/pipeline';
 import { invalidStatus, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
@@ -74,6 +75,21 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
     },
 
+    /**
+     * A `batch_progress` for each of the user's batches running or finished in the last minutes, read from the
+     * database: what a live socket that (re)connects or missed messages is sent first, so its page ends in the
+     * true state.
+     */
+    async progressCatchUp(userId: number): Promise<LiveMessage[]> {
+      const since = new Date(Date.now() - CATCH_UP_WINDOW_MS);
+      const batchIds = await deps.repository.recentBatchIds(userId, since, CATCH_UP_MAX_BATCHES);
+      const messages: LiveMessage[] = [];
+      for (const batchId of batchIds.reverse()) {
+        messages.push({ type: 'batch_progress', batch_session_id: batchId, data: await batchStatus(batchId) });
+      }
+      return messages;
+    },
+
     /** Batch progress (SPEC.md section 3); only its owner (and admins) see it. */
     async getBatchStatus(viewer: Viewer, batchId: string): Promise<BatchStatus> {
       const batch = await deps.repository.findBatch(batchId);
@@ -119,6 +135,10 @@ export function createPipelineService(deps: PipelineServiceDeps) {
   };
 }
 export type PipelineService = ReturnType<typeof createPipelineService>;
+
+/** Batches a catch-up reports: running, or finished this recently (as for fetch sessions), at most this many. */
+const CATCH_UP_WINDOW_MS = 10 * 60_000;
+const CATCH_UP_MAX_BATCHES = 5;
 
 /** The steps each batch mode runs, in order. */
 const BATCH_STEPS: Record<BatchMode, readonly PipelineStep[]> = {

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveProvider, useLiveStatus } from '../lib/live-context.tsx';
+import { ConnectionBadge } from './connection-badge.tsx';
+
+function LiveBadge() {
+  return <ConnectionBadge status={useLiveStatus()} />;
+}
+
+/** /health answering as the server does while its database restarts. */
+function stubHealth(status: number, body: unknown) {
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status }));
+}
+
+describe('the live badge', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads 'Database unavailable' while /health says the database is down", async () => {
+    stubHealth(503, {
+      detail: 'Database unavailable',
+      code: 'database_unavailable',
+      status: 'unavailable',
+      database: 'down',
+    });
+    render(
+      <LiveProvider enabled>
+        <LiveBadge />
+      </LiveProvider>,
+    );
+    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+  });
+});
