@@ -4,8 +4,8 @@ import { printFigure, signIn, startServer, type BenchServer } from './lib/server
 /**
  * The scraper's test mode on the demo directory with the default settings (2 workers, 1 browser page,
  * batches of 50), as an admin starts it: total seconds from Start to completed, project pages per
- * minute of the HTTP crawler and of the browser crawler (from the processing report), the child's
- * peak memory; beside them, in the same run, plain `fetch` of the same project pages at the same
+ * minute of the HTTP crawler (and of the browser crawler when a run renders pages in it; the demo
+ * directory's need none), from the processing report, the child's peak memory; beside them, in the same run, plain `fetch` of the same project pages at the same
  * concurrency with no crawler and no parsing (the ideal bound for the HTTP crawler).
  */
 
@@ -97,9 +97,10 @@ async function main(): Promise<void> {
       phases: {
         assembly: {
           http_pages: number;
+          http_data_requests: number;
           browser_pages: number;
           http_pages_per_minute: number;
-          browser_pages_per_minute: number;
+          browser_pages_per_minute: number | null;
         };
       };
     }>('reports', outputs.reports[0]?.name);
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     const { assembly } = report.phases;
 
     console.log(
-      `test mode: ${progress.projects_completed} projects (${progress.projects_failed} failed); ${assembly.http_pages} HTTP and ${assembly.browser_pages} browser project pages`,
+      `test mode: ${progress.projects_completed} projects (${progress.projects_failed} failed); ${assembly.http_pages} HTTP project pages (+${assembly.http_data_requests} contact data requests) and ${assembly.browser_pages} browser pages`,
     );
     printFigure(
       'test mode total',
@@ -124,12 +125,15 @@ async function main(): Promise<void> {
       `2 workers; goal >= ${GOALS.httpPagesPerMinute}/min per core: ${assembly.http_pages_per_minute >= GOALS.httpPagesPerMinute ? 'met' : 'MISSED'}`,
     );
     printFigure('  baseline: plain fetch, same pages', baseline, 'pages/min', '2 at a time, no crawler, no parsing');
-    printFigure(
-      'browser crawler project pages',
-      assembly.browser_pages_per_minute,
-      'pages/min',
-      '1 browser page at a time',
-    );
+    // The demo directory needs no browser (its JavaScript-only pages name their data): only a run that rendered pages has a rate.
+    if (assembly.browser_pages_per_minute !== null) {
+      printFigure(
+        'browser crawler project pages',
+        assembly.browser_pages_per_minute,
+        'pages/min',
+        '1 browser page at a time',
+      );
+    }
     printFigure('scraper child peak memory', peakMb, 'MB', 'resident, Chromium not included');
   } finally {
     await server.stop();

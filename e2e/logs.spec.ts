@@ -109,8 +109,8 @@ test('switches to a custom range, with the validation messages', async ({ signed
   await page.getByLabel('To AM or PM').selectOption(to.period);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(summary(page, 'Filtered lines')).toHaveText('30');
-  await expect(entries(page).first()).toContainText('old entry 0');
-  await expect(entries(page).last()).toContainText('old entry 29');
+  await expect(entries(page).first()).toContainText('old entry 29');
+  await expect(entries(page).last()).toContainText('old entry 0');
 
   await page.getByLabel('To date').fill('01/01/2099');
   await expect(page.getByText('To date cannot be in the future')).toBeVisible();
@@ -120,14 +120,17 @@ test('switches to a custom range, with the validation messages', async ({ signed
   await expect(summary(page, 'Filtered lines')).toHaveText(fmt(1250));
 });
 
-test('pages to the last page and back, coloured by level', async ({ signedIn: page }) => {
+test('pages to the last page and back, coloured by level, newest first until flipped', async ({ signedIn: page }) => {
   await openLogs(page);
   await page.getByLabel('Per page').selectOption('100');
   const pages = page.getByRole('navigation', { name: 'Log pages' });
   await expect(pages).toContainText('Showing 1–100 of 1,250 · Page 1 of 13');
   await expect(pages.getByRole('button', { name: 'First' })).toBeDisabled();
   await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await expect(entries(page).last()).toContainText('recent entry 1249');
+  // The order control says what the lines show: the newest entry at the top of page 1.
+  await expect(page.getByLabel('Order').locator('option:checked')).toHaveText('Newest first');
+  await expect(entries(page).first()).toContainText('recent entry 1249');
+  await expect(entries(page).last()).toContainText('recent entry 1150');
 
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(pages).toContainText('Page 2 of 13');
@@ -135,7 +138,7 @@ test('pages to the last page and back, coloured by level', async ({ signedIn: pa
   await expect(pages).toContainText('Showing 1,201–1,250 of 1,250 · Page 13 of 13');
   await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
   await expect(pages.getByRole('button', { name: 'Last' })).toBeDisabled();
-  await expect(entries(page).first()).toContainText('recent entry 0 ');
+  await expect(entries(page).last()).toContainText('recent entry 0 ');
   await expect(entries(page)).toHaveCount(50);
 
   const colours = await entries(page).evaluateAll((items) =>
@@ -152,4 +155,11 @@ test('pages to the last page and back, coloured by level', async ({ signedIn: pa
   await page.getByLabel('Per page').selectOption('500');
   await expect(pages).toContainText('Showing 1–500 of 1,250 · Page 1 of 3');
   await expect(pages.getByRole('button', { name: 'First' })).toBeDisabled();
+
+  // Flipped, the label and the lines change together, from page 1: the oldest entry of the hour at the top.
+  await page.getByLabel('Order').selectOption({ label: 'Oldest first' });
+  await expect(page.getByLabel('Order').locator('option:checked')).toHaveText('Oldest first');
+  await expect(entries(page).first()).toContainText('recent entry 0 ');
+  await expect(entries(page).last()).toContainText(/recent entry 499$/);
+  await expect(pages).toContainText('Showing 1–500 of 1,250 · Page 1 of 3');
 });

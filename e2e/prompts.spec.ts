@@ -171,3 +171,26 @@ test('edit the active schema (nested fields too), save, then activate an older p
   });
   expect(restored.status()).toBe(200);
 });
+
+test('a schema without output fields is explained beside the fields and refused on save', async ({ page }) => {
+  await openPrompts(page);
+  const before = await activePrompt(page);
+  await page.getByRole('tab', { name: 'Output Schema' }).click();
+  const schema = page.getByRole('tabpanel', { name: 'Output Schema' });
+  const removeButtons = schema.getByRole('button', { name: /^Remove field / });
+  while ((await removeButtons.count()) > 0) await removeButtons.first().click();
+
+  await expect(schema.getByText(/has no output fields: add at least one/)).toBeVisible();
+  await expect(page.getByText('The output schema has no fields: add one on the Output Schema tab')).toBeVisible();
+  await schema.getByRole('button', { name: 'Validate Schema' }).click();
+  const result = schema.getByRole('status', { name: 'Schema validation result' });
+  await expect(result).toContainText('Schema has errors');
+  await expect(result).toContainText('The schema has no output fields');
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Failed to save prompt' });
+  await expect(refused).toContainText('The output schema has errors: The schema has no output fields');
+  const after = await activePrompt(page);
+  expect(after).toMatchObject({ id: before.id, version: before.version });
+  expect(Object.keys(after.function_schema.parameters.properties).length).toBeGreaterThan(0);
+});

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test } from './fixtures.ts';
+import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer } from './own-server.ts';
 
 // One scraper run at a time across the deployment: these tests run one after the other, in this order.
 test.describe.configure({ mode: 'default' });
@@ -77,6 +78,8 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
   await expect(settings.getByLabel('Max Workers')).toHaveValue('2');
   await expect(settings.getByLabel('Browser Concurrency')).toHaveValue('1');
   await expect(settings.getByLabel('Batch Size')).toHaveValue('50');
+  // Test mode needs no browser and takes a few seconds: one worker leaves time to pause it.
+  await settings.getByLabel('Max Workers').selectOption('1');
   await page.getByRole('button', { name: 'Start Scraper' }).click();
 
   await expect(fact(page, 'Status')).toHaveText('Running');
@@ -152,6 +155,9 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
 test('Emergency Stop mid-run leaves no process behind', async ({ signedIn: page }) => {
   test.setTimeout(RUN_TIMEOUT);
   await openScraper(page);
+  // Production mode (every country, 360 projects): test mode can finish before the click lands.
+  await page.getByRole('button', { name: 'Show Settings' }).click();
+  await page.getByRole('radio', { name: 'Production Mode' }).check();
   await page.getByRole('button', { name: 'Start Scraper' }).click();
   await expect(fact(page, 'Status')).toHaveText('Running');
   const pid = await shownPid(page);
@@ -176,4 +182,48 @@ test('Emergency Stop mid-run leaves no process behind', async ({ signedIn: page 
   await expect.poll(() => isAlive(pid), { timeout: 15_000 }).toBe(false);
   expect(() => process.kill(pid, 0)).toThrow();
   await expect.poll(() => tree.filter(isAlive), { timeout: 15_000 }).toEqual([]);
+});
+
+test('on a fresh machine without Chromium, test mode completes with all its files and skips nothing', async ({
+  browser,
+}) => {
+  // A server of its own (a new embedded database) plus the run, on a loaded machine.
+  test.setTimeout(RUN_TIMEOUT + 120_000);
+  const app = await startOwnServer({
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    CHROMIUM_PATH: '/nonexistent/chromium',
+  });
+  const context = await browser.newContext({ baseURL: app.origin });
+  try {
+    const health = await (await context.request.get('/health')).json();
+    expect(health).toMatchObject({ status: 'ok', browser: { status: 'missing', path: '/nonexistent/chromium' } });
+
+    const page = await context.newPage();
+    await signIn(page);
+    await openScraper(page);
+    await page.getByRole('button', { name: 'Start Scraper' }).click();
+    await expect(fact(page, 'Status')).toHaveText('Running');
+    await expect(phase(page, 'Export')).toContainText('Completed', { timeout: RUN_TIMEOUT });
+    await expect(heading(page)).toHaveText('Mining Project Scraper (Last Run Completed)');
+    await expect(page.getByRole('progressbar', { name: 'Overall Progress' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(fact(page, 'Current Activity')).toHaveText('Completed: 60 projects exported, 0 failed');
+    // The demo directory needs no browser: nothing was skipped, so there is nothing to explain.
+    await expect(page.getByRole('region', { name: 'Skipped pages' })).toHaveCount(0);
+    for (const name of ['JSON Files (CRM Ready)', 'Excel Reports', 'Processing Reports']) {
+      await expect(column(page, name).getByRole('listitem')).toHaveCount(1);
+    }
+
+    const report = column(page, 'Processing Reports').getByRole('listitem').first();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const processing = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(processing.phases.assembly).toMatchObject({ projects_completed: 60, browser_pages: 0, projects_skipped: 0 });
+    expect(processing.skipped).toEqual([]);
+  } finally {
+    await context.close();
+    await stopOwnServer(app);
+  }
 });

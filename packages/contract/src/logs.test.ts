@@ -78,8 +78,10 @@ describe('log read request', () => {
       log_level: '',
       page: 1,
       page_size: 1000,
+      order: 'newest',
     });
     for (const bad of [
+      { order: 'latest' },
       { page: 0 },
       { page_size: 7 },
       { search_term: 'x'.repeat(10_000) },

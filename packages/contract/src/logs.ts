@@ -28,6 +28,16 @@ export type LogPageSize = (typeof LOG_PAGE_SIZES)[number];
 export const DEFAULT_LOG_PAGE_SIZE: LogPageSize = 1000;
 const logPageSizeSchema = z.literal(LOG_PAGE_SIZES);
 
+/**
+ * Which end a read starts from: `newest` (page 1 holds the latest entries, the latest at the top) or
+ * `oldest` (page 1 holds the first entries, the first at the top). Not in the spec's body, whose page
+ * showed newest first.
+ */
+export const LOG_ORDERS = ['newest', 'oldest'] as const;
+export const logOrderSchema = z.enum(LOG_ORDERS);
+export type LogOrder = z.infer<typeof logOrderSchema>;
+export const DEFAULT_LOG_ORDER: LogOrder = 'newest';
+
 /** Longest search term accepted; longer ones are refused rather than scanned for. */
 export const LOG_SEARCH_TERM_MAX = 500;
 
@@ -69,12 +79,13 @@ export const logReadRequestSchema = z.object({
   time_zone: z.string().max(64).optional(),
   page: z.number().int().min(1).max(1_000_000).default(1),
   page_size: logPageSizeSchema.default(DEFAULT_LOG_PAGE_SIZE),
+  order: logOrderSchema.default(DEFAULT_LOG_ORDER),
 });
 export type LogReadRequest = z.input<typeof logReadRequestSchema>;
 export type LogReadQuery = z.output<typeof logReadRequestSchema>;
 
 export const logPaginationSchema = z.object({
-  /** 1-based position of the first entry shown, counted from the newest; 0 when the page is empty. */
+  /** 1-based position of the first entry shown, counted from the end `order` starts at; 0 when the page is empty. */
   showing_start: z.number().int().nonnegative(),
   showing_end: z.number().int().nonnegative(),
   total_filtered: z.number().int().nonnegative(),
@@ -91,7 +102,7 @@ export const logResultSchema = z.object({
   filtered_lines: z.number().int().nonnegative(),
   /** ISO 8601 start of the time window; null for all time. */
   cutoff_time: z.string().nullable(),
-  /** One string per entry, oldest first within the page; stack-trace lines joined with "\n". */
+  /** One string per entry, in the request's `order` (newest first by default); stack-trace lines joined with "\n". */
   lines: z.array(z.string()),
   pagination: logPaginationSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successData } from './common.ts';
+import { isRecord } from './is-record.ts';
 
 /** Types an output-schema field may have (SPEC.md section 3, Schema field types). */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
@@ -19,6 +20,13 @@ export const PROMPT_LIMITS = { name: 200, description: 2_000, promptText: 50_000
 export const PROMPT_REQUIRED_MESSAGE = 'Name and prompt text are required';
 
 /**
+ * Why a schema without output fields is refused (validate-schema's error, and the editor's note): every
+ * analysis would be an empty signal, and every push a blank note in the CRM.
+ */
+export const NO_OUTPUT_FIELDS_MESSAGE =
+  'The schema has no output fields: add at least one, or every analysis gives an empty signal';
+
+/**
  * A JSON Schema node as stored: any JSON object. Its meaning is checked by validate-schema (errors and
  * warnings a person can read), not by this parser, so a broken schema gets an explanation rather than a
  * bare 400.
@@ -34,6 +42,12 @@ export const functionSchemaSchema = z.object({
 });
 export type FunctionSchema = z.output<typeof functionSchemaSchema>;
 export type FunctionSchemaInput = z.input<typeof functionSchemaSchema>;
+
+/** How many fields the analysis fills: the top-level properties of `parameters` (0 when it has none or is malformed). */
+export function outputFieldCount(schema: { parameters?: unknown }): number {
+  const properties = isRecord(schema.parameters) ? schema.parameters.properties : undefined;
+  return isRecord(properties) ? Object.keys(properties).length : 0;
+}
 
 /**
  * The default output schema (SPEC.md section 3, Default schema): what every sales signal looks like until

@@ -66,6 +66,18 @@ export const SCRAPER_PHASE_SPAN: Record<'discovery' | 'assembly' | 'export', { f
   export: { from: 95, to: 100 },
 };
 
+/** How many skipped pages progress lists by name (the processing report lists them all). */
+export const SCRAPER_SKIPPED_PAGES_LISTED = 20;
+
+/** A project page left out of the run: it needs a browser to render and none could be started. */
+export const scraperSkippedPageSchema = z.object({
+  gid: z.string(),
+  url: z.string(),
+  /** Why, for people: the browser that was looked for and what went wrong. */
+  reason: z.string(),
+});
+export type ScraperSkippedPage = z.infer<typeof scraperSkippedPageSchema>;
+
 /** Scraper progress (SPEC.md section 3) of the current run, or of the last one when none runs. */
 export const scraperProgressSchema = z.object({
   status: scraperRunStatusSchema,
@@ -80,6 +92,10 @@ export const scraperProgressSchema = z.object({
   projects_total: z.number().int().nonnegative(),
   projects_completed: z.number().int().nonnegative(),
   projects_failed: z.number().int().nonnegative(),
+  /** Pages that need a browser, skipped because none could be started (not counted as failed). */
+  projects_skipped: z.number().int().nonnegative(),
+  /** The first SCRAPER_SKIPPED_PAGES_LISTED of them. */
+  skipped_pages: z.array(scraperSkippedPageSchema).max(SCRAPER_SKIPPED_PAGES_LISTED),
   total_batches: z.number().int().nonnegative(),
   current_batch: z.number().int().nonnegative(),
   current_activity: z.string(),

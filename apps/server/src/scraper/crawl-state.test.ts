@@ -28,14 +28,23 @@ describe('CrawlState', () => {
     first.completeCountry('AU', ['1', '2', '3']);
     first.addProject(project('1'));
     first.addFailure('2', 'HTTP 500');
+    first.completeCountry('NZ', ['4']);
+    first.addSkipped({ gid: '4', url: 'http://x/4', reason: 'needs a browser: No Chromium at /nowhere' });
     await appendFile(path.join(dir, 'projects.jsonl'), '{"gid":"3","na'); // killed mid-write
 
     const second = CrawlState.open(dir);
-    expect([...second.countriesCompleted]).toEqual(['AU']);
-    expect([...second.gids]).toEqual(['1', '2', '3']);
+    expect([...second.countriesCompleted]).toEqual(['AU', 'NZ']);
+    expect([...second.gids]).toEqual(['1', '2', '3', '4']);
     expect(second.projects.get('1')?.name).toBe('Project 1');
     expect(second.failures.get('2')).toBe('HTTP 500');
     expect(second.isDone('3')).toBe(false);
+    // A page skipped for want of a browser is done for this run: a restart does not fetch it again.
+    expect(second.skipped.get('4')).toEqual({
+      gid: '4',
+      url: 'http://x/4',
+      reason: expect.stringContaining('Chromium'),
+    });
+    expect(second.isDone('4')).toBe(true);
   });
 
   it('a project that succeeds on a later try is no longer a failure', async () => {

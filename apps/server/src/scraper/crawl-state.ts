@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ScraperSkippedPage } from '@mining-hub/contract/scraper';
 import type { ScrapedProject } from '../adapters/project-sources/project-source.ts';
 
 export interface ProjectFailure {
@@ -14,16 +15,19 @@ interface DiscoveryCheckpoint {
 
 /**
  * A run's crawl state under DATA_DIR/scraper/state/run-N: discovered ids (rewritten per country) and
- * assembled or failed projects (appended one JSON line each), so a new child continues where the
- * last one stopped instead of starting over.
+ * assembled, failed or skipped projects (appended one JSON line each), so a new child continues where
+ * the last one stopped instead of starting over.
  */
 export class CrawlState {
   readonly countriesCompleted = new Set<string>();
   readonly gids = new Set<string>();
   readonly projects = new Map<string, ScrapedProject>();
   readonly failures = new Map<string, string>();
+  /** Pages that need a browser, skipped because none could be started. */
+  readonly skipped = new Map<string, ScraperSkippedPage>();
   private readonly projectsFile: string;
   private readonly failuresFile: string;
+  private readonly skippedFile: string;
   private readonly discoveryFile: string;
 
   readonly dir: string;
@@ -32,6 +36,7 @@ export class CrawlState {
     this.dir = dir;
     this.projectsFile = path.join(dir, 'projects.jsonl');
     this.failuresFile = path.join(dir, 'failures.jsonl');
+    this.skippedFile = path.join(dir, 'skipped.jsonl');
     this.discoveryFile = path.join(dir, 'discovery.json');
   }
 
@@ -46,11 +51,14 @@ export class CrawlState {
     for (const failure of readJsonLines<ProjectFailure>(state.failuresFile)) {
       if (!state.projects.has(failure.gid)) state.failures.set(failure.gid, failure.reason);
     }
+    for (const page of readJsonLines<ScraperSkippedPage>(state.skippedFile)) {
+      if (!state.projects.has(page.gid) && !state.failures.has(page.gid)) state.skipped.set(page.gid, page);
+    }
     return state;
   }
 
   isDone(gid: string): boolean {
-    return this.projects.has(gid) || this.failures.has(gid);
+    return this.projects.has(gid) || this.failures.has(gid) || this.skipped.has(gid);
   }
 
   /** Records that a country's ids are all collected. */
@@ -66,6 +74,7 @@ export class CrawlState {
   addProject(project: ScrapedProject): void {
     this.projects.set(project.gid, project);
     this.failures.delete(project.gid);
+    this.skipped.delete(project.gid);
     fs.appendFileSync(this.projectsFile, `${JSON.stringify(project)}\n`);
   }
 
@@ -73,6 +82,12 @@ export class CrawlState {
     if (this.projects.has(gid)) return;
     this.failures.set(gid, reason);
     fs.appendFileSync(this.failuresFile, `${JSON.stringify({ gid, reason } satisfies ProjectFailure)}\n`);
+  }
+
+  addSkipped(page: ScraperSkippedPage): void {
+    if (this.isDone(page.gid)) return;
+    this.skipped.set(page.gid, page);
+    fs.appendFileSync(this.skippedFile, `${JSON.stringify(page)}\n`);
   }
 }
 

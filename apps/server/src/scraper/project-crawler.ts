@@ -1,10 +1,24 @@
 import { Configuration, RequestQueue, type Request } from '@crawlee/core';
 import { HttpCrawler } from '@crawlee/http';
-import { PlaywrightCrawler } from '@crawlee/playwright';
-import { chromium } from 'playwright';
-import type { CrawlRequest, ProjectSource, ScrapedProject } from '../adapters/project-sources/project-source.ts';
-import { parseRetryAfterMs, RETRY_AFTER_MAX_MS } from '../lib/retry-after.ts';
+import { SCRAPER_SKIPPED_PAGES_LISTED } from '@mining-hub/contract/scraper';
+import type {
+  CrawlRequest,
+  CrawlResponse,
+  ProjectSource,
+  ScrapedProject,
+} from '../adapters/project-sources/project-source.ts';
+import { BrowserLane } from './browser-lane.ts';
 import type { CrawlState } from './crawl-state.ts';
+import {
+  checkStatus,
+  describe,
+  MAX_RETRIES,
+  PermanentFetchError,
+  RetryAfterError,
+  sleepUnlessStopped,
+  toCrawleeRequest,
+  type CrawleeRequestInput,
+} from './crawl-requests.ts';
 import type { CrawlCounters } from './scraper-progress.ts';
 import { Stopwatch } from './scraper-progress.ts';
 import type { Pausable, RunControl } from './run-control.ts';
@@ -26,7 +40,9 @@ export interface CrawlMetrics {
   discoveryPages: number;
   discoveryMs: number;
   httpProjectPages: number;
-  /** Wall time the HTTP crawler spent on project pages (pauses excluded). */
+  /** Data that script-rendered pages name (their contacts' JSON), fetched over HTTP instead of in a browser. */
+  httpDataRequests: number;
+  /** Wall time the HTTP crawler spent on project pages and their data (pauses excluded). */
   httpMs: number;
   browserProjectPages: number;
   /** Wall time from the first to the last browser page of each stretch of work (pauses excluded). */
@@ -47,23 +63,8 @@ export interface CrawlerDeps {
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
-const MAX_RETRIES = 3;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
-const BROWSER_READY_TIMEOUT_MS = 15_000;
-
-/** An answer that must not be retried (404, 401…). */
-class PermanentFetchError extends Error {}
-
-/** A 429 (or 503) that said how long to wait. */
-class RetryAfterError extends Error {
-  readonly retryAfterMs: number;
-
-  constructor(message: string, retryAfterMs: number) {
-    super(message);
-    this.retryAfterMs = retryAfterMs;
-  }
-}
 
 /** Discovery then assembly of one run with Crawlee; export is the caller's. */
 export class ProjectCrawler {
@@ -71,6 +72,7 @@ export class ProjectCrawler {
     discoveryPages: 0,
     discoveryMs: 0,
     httpProjectPages: 0,
+    httpDataRequests: 0,
     httpMs: 0,
     browserProjectPages: 0,
     browserMs: 0,
@@ -180,7 +182,10 @@ export class ProjectCrawler {
     return this.deps.settings.maxProjects === undefined ? all : all.slice(0, this.deps.settings.maxProjects);
   }
 
-  /** Fetches every target project's details in batches; JavaScript-only pages go to the browser. */
+  /**
+   * Fetches every target project's details in batches over HTTP; only pages that render with a script and
+   * name no data the HTTP crawler can read go to the browser, and are skipped when there is none.
+   */
   async assemble(): Promise<void> {
     const { settings, state, control, counters, assemblyClock } = this.deps;
     const target = this.targetGids();
@@ -188,12 +193,30 @@ export class ProjectCrawler {
     counters.projectsTotal = target.length;
     counters.projectsCompleted = target.filter((gid) => state.projects.has(gid)).length;
     counters.projectsFailed = target.filter((gid) => state.failures.has(gid)).length;
+    const skipped = target.flatMap((gid) => state.skipped.get(gid) ?? []);
+    counters.projectsSkipped = skipped.length;
+    counters.skippedPages = skipped.slice(0, SCRAPER_SKIPPED_PAGES_LISTED);
     counters.totalBatches = Math.ceil(target.length / settings.batchSize);
     counters.currentBatch = 0;
     const wall = new Stopwatch();
 
-    const browser = await this.createBrowserCrawler();
-    let browserRun: Promise<unknown> | undefined;
+    const browser = new BrowserLane({
+      source: this.deps.source,
+      chromiumPath: settings.chromiumPath,
+      maxConcurrency: settings.maxConcurrency,
+      control,
+      config: this.config,
+      openQueue: (purpose) => this.openQueue(purpose),
+      backOff: (request, error) => this.backOff(request, error),
+      pausable: (crawler, clock) => this.pausable(crawler, clock),
+      rendered: (project) => {
+        this.metrics.browserProjectPages += 1;
+        this.recordProject(project);
+      },
+      failed: (gid, error) => this.recordFailure(gid, error),
+      skipped: (gid, url, reason) => this.recordSkip(gid, url, reason),
+      log: this.deps.log,
+    });
     try {
       for (let index = 0; index < target.length && !control.isStopped; index += settings.batchSize) {
         const batch = target.slice(index, index + settings.batchSize).filter((gid) => !state.isDone(gid));
@@ -208,16 +231,16 @@ export class ProjectCrawler {
         const needsBrowser = await this.fetchBatchOverHttp(batch);
         await control.waitWhilePaused();
         if (needsBrowser.length > 0 && !control.isStopped) {
-          browserRun ??= control.track(this.pausable(browser.crawler, browser.clock), () => browser.crawler.run());
-          counters.activity = `Rendering ${needsBrowser.length} JavaScript pages of batch ${counters.currentBatch} in the browser`;
-          await browser.add(needsBrowser);
+          const pages = `${needsBrowser.length} JavaScript pages of batch ${counters.currentBatch}`;
+          const noBrowser = browser.unavailableReason;
+          counters.activity = noBrowser ? `Skipping ${pages}: ${noBrowser}` : `Rendering ${pages} in the browser`;
+          await browser.render(needsBrowser);
         }
         assemblyClock.stop();
         wall.stop();
       }
     } finally {
-      browser.crawler.stop();
-      if (browserRun) await browserRun;
+      await browser.close();
       assemblyClock.stop();
       wall.stop();
       this.metrics.assemblyMs += wall.elapsedMs();
@@ -225,9 +248,12 @@ export class ProjectCrawler {
     }
   }
 
+  /** One batch over HTTP (with the data script-rendered pages name); returns the pages that need a browser. */
   private async fetchBatchOverHttp(gids: string[]): Promise<string[]> {
     const { source, control } = this.deps;
-    const needsBrowser: string[] = [];
+    const needsBrowser = new Set<string>();
+    // Pages whose data is on its way, kept until it lands.
+    const awaitingData = new Map<string, CrawlResponse>();
     const clock = new Stopwatch();
     const crawler = new HttpCrawler(
       {
@@ -235,14 +261,24 @@ export class ProjectCrawler {
         requestHandler: async ({ request, response, body, contentType }) => {
           checkStatus(response.statusCode, response.headers['retry-after']);
           const gid = String(request.userData.gid);
-          const result = source.parseProject(gid, {
-            url: request.url,
-            body: body.toString(),
-            contentType: contentType.type,
-          });
+          const answer = { url: request.url, body: body.toString(), contentType: contentType.type };
+          if (request.userData.part === 'data') {
+            const page = awaitingData.get(gid);
+            if (!page || !source.parseProjectData) throw new PermanentFetchError(`no page waits for ${request.url}`);
+            const project = source.parseProjectData(gid, page, answer);
+            this.metrics.httpDataRequests += 1;
+            this.recordProject(project);
+            awaitingData.delete(gid);
+            return;
+          }
+          const result = source.parseProject(gid, answer);
           this.metrics.httpProjectPages += 1;
-          if (result.kind === 'needs-browser') needsBrowser.push(gid);
-          else this.recordProject(result.project);
+          if (result.kind === 'needs-browser') needsBrowser.add(gid);
+          else if (result.kind === 'project') this.recordProject(result.project);
+          else {
+            awaitingData.set(gid, answer);
+            await crawler.addRequests([toCrawleeRequest(result.request, { gid, part: 'data' })]);
+          }
         },
         failedRequestHandler: ({ request }, error) => this.recordFailure(String(request.userData.gid), error),
       },
@@ -254,85 +290,8 @@ export class ProjectCrawler {
     );
     clock.stop();
     this.metrics.httpMs += clock.elapsedMs();
-    return needsBrowser;
-  }
-
-  /** One browser crawler for the whole assembly (kept alive between batches, so Chromium starts once). */
-  private async createBrowserCrawler() {
-    const { source, settings, control } = this.deps;
-    const clock = new Stopwatch();
-    let pending = 0;
-    let drained: (() => void)[] = [];
-    const settle = () => {
-      pending -= 1;
-      if (pending > 0) return;
-      clock.stop();
-      const waiters = drained;
-      drained = [];
-      for (const resolve of waiters) resolve();
-    };
-    const crawler = new PlaywrightCrawler(
-      {
-        requestQueue: await this.openQueue('browser'),
-        keepAlive: true,
-        maxConcurrency: settings.maxConcurrency,
-        minConcurrency: settings.maxConcurrency,
-        maxRequestRetries: MAX_RETRIES,
-        navigationTimeoutSecs: 30,
-        requestHandlerTimeoutSecs: 60,
-        useSessionPool: false,
-        persistCookiesPerSession: false,
-        launchContext: {
-          launcher: chromium,
-          launchOptions: {
-            executablePath: settings.chromiumPath,
-            headless: true,
-            args: [
-              '--no-sandbox',
-              '--disable-gpu',
-              '--disable-dev-shm-usage',
-              '--disable-background-networking',
-              '--disable-component-update',
-              '--disable-sync',
-              '--no-first-run',
-            ],
-          },
-        },
-        browserPoolOptions: { useFingerprints: false },
-        requestHandler: async ({ page, request, response }) => {
-          if (response) checkStatus(response.status(), response.headers()['retry-after']);
-          await page.waitForSelector(source.browserReadySelector, { timeout: BROWSER_READY_TIMEOUT_MS });
-          const gid = String(request.userData.gid);
-          const result = source.parseProject(gid, {
-            url: request.url,
-            body: await page.content(),
-            contentType: 'text/html',
-          });
-          if (result.kind === 'needs-browser') throw new Error('the page did not render its details');
-          this.metrics.browserProjectPages += 1;
-          this.recordProject(result.project);
-          settle();
-        },
-        errorHandler: async ({ request }, error) => this.backOff(request, error),
-        failedRequestHandler: ({ request }, error) => {
-          this.recordFailure(String(request.userData.gid), error);
-          settle();
-        },
-      },
-      this.config,
-    );
-    return {
-      crawler,
-      clock,
-      /** Adds pages and resolves once the browser has finished every page given so far. */
-      add: async (gids: string[]) => {
-        pending += gids.length;
-        clock.start();
-        const done = new Promise<void>((resolve) => drained.push(resolve));
-        await crawler.addRequests(gids.map((gid) => toCrawleeRequest(source.projectRequest(gid), { gid })));
-        await Promise.race([done, control.stopped]);
-      },
-    };
+    // In the batch's order, whatever order the answers came in.
+    return gids.filter((gid) => needsBrowser.has(gid));
   }
 
   private recordProject(project: ScrapedProject): void {
@@ -340,6 +299,14 @@ export class ProjectCrawler {
     if (state.isDone(project.gid)) return;
     state.addProject(project);
     counters.projectsCompleted += 1;
+  }
+
+  private recordSkip(gid: string, url: string, reason: string): void {
+    const { state, counters } = this.deps;
+    if (state.isDone(gid)) return;
+    state.addSkipped({ gid, url, reason });
+    counters.projectsSkipped += 1;
+    if (counters.skippedPages.length < SCRAPER_SKIPPED_PAGES_LISTED) counters.skippedPages.push({ gid, url, reason });
   }
 
   private recordFailure(gid: string, error: Error): void {
@@ -402,36 +369,5 @@ export class ProjectCrawler {
         await crawler.autoscaledPool?.abort();
       },
     };
-  }
-}
-
-type CrawleeRequestInput = ReturnType<typeof toCrawleeRequest>;
-
-function toCrawleeRequest(request: CrawlRequest, userData: Record<string, string>) {
-  return { url: request.url, uniqueKey: request.url, headers: request.headers, userData };
-}
-
-/** Turns an HTTP status into the error the retry policy needs; 2xx and 3xx pass. */
-function checkStatus(status: number | undefined, retryAfter: string | string[] | undefined): void {
-  if (status === undefined || status < 400) return;
-  if (status === 429 || status === 503) {
-    const waitMs = parseRetryAfterMs(retryAfter, { maxMs: RETRY_AFTER_MAX_MS });
-    if (waitMs !== undefined)
-      throw new RetryAfterError(`HTTP ${status}, retry after ${Math.round(waitMs / 1000)} s`, waitMs);
-    throw new Error(`HTTP ${status}`);
-  }
-  if (status >= 500) throw new Error(`HTTP ${status}`);
-  throw new PermanentFetchError(`HTTP ${status}`);
-}
-
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]?.slice(0, 300) ?? 'unknown error';
-}
-
-async function sleepUnlessStopped(ms: number, control: RunControl): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until && !control.isStopped) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(200, until - Date.now())));
   }
 }

@@ -10,7 +10,7 @@ import { createLogger, type Logger as AppLogger } from '../logging.ts';
 import { CrawlState } from './crawl-state.ts';
 import type { ChildMessage, ScraperChildConfig, SupervisorMessage } from './scraper-messages.ts';
 import { ProjectCrawler } from './project-crawler.ts';
-import { emptyCounters, progressOf, Stopwatch, type CrawlCounters } from './scraper-progress.ts';
+import { emptyCounters, progressOf, projectsDone, Stopwatch, type CrawlCounters } from './scraper-progress.ts';
 import { RunControl } from './run-control.ts';
 import { exportRun } from './scraper-export-phase.ts';
 
@@ -33,7 +33,7 @@ async function main(config: ScraperChildConfig): Promise<void> {
   let restoredDone = 0;
   const progress = () =>
     progressOf(counters, new Date(), {
-      done: counters.projectsCompleted + counters.projectsFailed - restoredDone,
+      done: projectsDone(counters) - restoredDone,
       elapsedMs: assemblyClock.elapsedMs(),
     });
   const send = (message: ChildMessage) => {
@@ -129,7 +129,9 @@ async function main(config: ScraperChildConfig): Promise<void> {
     });
     counters.phase = 'completed';
     counters.status = 'completed';
-    counters.activity = `Completed: ${counters.projectsCompleted} projects exported, ${counters.projectsFailed} failed`;
+    counters.activity =
+      `Completed: ${counters.projectsCompleted} projects exported, ${counters.projectsFailed} failed` +
+      (counters.projectsSkipped > 0 ? `, ${counters.projectsSkipped} skipped (they need a browser)` : '');
     logger.info(`${counters.activity}; files ${Object.values(files).join(', ')} in ${path.resolve(config.outputDir)}`);
     send({ type: 'finished', status: 'completed', progress: progress() });
   } catch (error) {

@@ -58,6 +58,7 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
     ['Project ids discovered', state.gids.size],
     ['Projects exported', projects.length],
     ['Projects failed', counters.projectsFailed],
+    ['Projects skipped (need a browser)', counters.projectsSkipped],
     ['Companies', companies.length],
     ['Contacts', contacts],
   ]);
@@ -84,7 +85,9 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
         projects_total: counters.projectsTotal,
         projects_completed: counters.projectsCompleted,
         projects_failed: counters.projectsFailed,
+        projects_skipped: counters.projectsSkipped,
         http_pages: metrics.httpProjectPages,
+        http_data_requests: metrics.httpDataRequests,
         browser_pages: metrics.browserProjectPages,
         http_pages_per_minute: perMinute(metrics.httpProjectPages, metrics.httpMs),
         browser_pages_per_minute: perMinute(metrics.browserProjectPages, metrics.browserMs),
@@ -96,6 +99,7 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
       const reason = state.failures.get(gid);
       return reason === undefined ? [] : [{ gid, reason }];
     }),
+    skipped: target.flatMap((gid) => state.skipped.get(gid) ?? []),
     throughput: {
       projects_per_minute: perMinute(
         counters.projectsCompleted + counters.projectsFailed,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COUNTRIES } from '@mining-hub/contract/reference-data';
-import type { ScraperOutputType } from '@mining-hub/contract/scraper';
+import type { ScraperOutputType, ScraperSkippedPage } from '@mining-hub/contract/scraper';
 import type ExcelJS from 'exceljs';
 import type { ProjectContact, ScrapedProject } from '../adapters/project-sources/project-source.ts';
 
@@ -55,7 +55,13 @@ export interface ProcessingReport {
       projects_total: number;
       projects_completed: number;
       projects_failed: number;
+      /** Pages that need a browser, skipped because none could be started. */
+      projects_skipped: number;
+      /** Project pages fetched over HTTP. */
       http_pages: number;
+      /** The data script-rendered pages name, fetched over HTTP instead of rendering them. */
+      http_data_requests: number;
+      /** Project pages rendered in Chromium. */
       browser_pages: number;
       http_pages_per_minute: number | null;
       browser_pages_per_minute: number | null;
@@ -64,6 +70,7 @@ export interface ProcessingReport {
     export: { seconds: number; files: string[] };
   };
   failures: { gid: string; reason: string }[];
+  skipped: ScraperSkippedPage[];
   throughput: { projects_per_minute: number | null };
 }
 

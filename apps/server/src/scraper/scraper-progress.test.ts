@@ -32,6 +32,19 @@ describe('progressOf', () => {
       now,
     );
     expect(assembly).toMatchObject({ overall_progress: 52.5, phase_progress: 50, projects_failed: 10 });
+    // Pages skipped for want of a browser are behind the crawl too, and listed.
+    const page = { gid: '7', url: 'http://x/7', reason: 'needs a browser: No Chromium at /nowhere' };
+    const skipping = progressOf(
+      counters({
+        phase: 'assembly',
+        projectsTotal: 100,
+        projectsCompleted: 40,
+        projectsSkipped: 10,
+        skippedPages: [page],
+      }),
+      now,
+    );
+    expect(skipping).toMatchObject({ phase_progress: 50, projects_skipped: 10, skipped_pages: [page] });
     expect(progressOf(counters({ phase: 'assembly', projectsTotal: 0 }), now).overall_progress).toBe(10);
     expect(progressOf(counters({ phase: 'export', exportStepsDone: 3 }), now).overall_progress).toBe(100);
     expect(progressOf(counters({ phase: 'completed', status: 'completed' }), now).overall_progress).toBe(100);

@@ -3,6 +3,7 @@ import {
   type ScraperPhase,
   type ScraperProgress,
   type ScraperRunStatus,
+  type ScraperSkippedPage,
 } from '@mining-hub/contract/scraper';
 
 /** What the crawler counts as it goes; `progressOf` turns it into the spec's Scraper progress. */
@@ -15,6 +16,10 @@ export interface CrawlCounters {
   projectsTotal: number;
   projectsCompleted: number;
   projectsFailed: number;
+  /** Pages that need a browser, skipped because none could be started. */
+  projectsSkipped: number;
+  /** The first of them, as progress lists them. */
+  skippedPages: ScraperSkippedPage[];
   totalBatches: number;
   currentBatch: number;
   /** Export steps done out of EXPORT_STEPS. */
@@ -35,6 +40,8 @@ export function emptyCounters(): CrawlCounters {
     projectsTotal: 0,
     projectsCompleted: 0,
     projectsFailed: 0,
+    projectsSkipped: 0,
+    skippedPages: [],
     totalBatches: 0,
     currentBatch: 0,
     exportStepsDone: 0,
@@ -69,6 +76,8 @@ export function progressOf(counters: CrawlCounters, now: Date, assemblyRate?: Ra
     projects_total: counters.projectsTotal,
     projects_completed: counters.projectsCompleted,
     projects_failed: counters.projectsFailed,
+    projects_skipped: counters.projectsSkipped,
+    skipped_pages: [...counters.skippedPages],
     total_batches: counters.totalBatches,
     current_batch: counters.currentBatch,
     current_activity: counters.activity,
@@ -77,12 +86,17 @@ export function progressOf(counters: CrawlCounters, now: Date, assemblyRate?: Ra
   };
 }
 
+/** Projects the assembly is through with: exported, failed or skipped. */
+export function projectsDone(counters: CrawlCounters): number {
+  return counters.projectsCompleted + counters.projectsFailed + counters.projectsSkipped;
+}
+
 function phaseFractionOf(counters: CrawlCounters): number {
   switch (counters.phase) {
     case 'discovery':
       return ratio(counters.countriesCompleted, counters.countriesTotal);
     case 'assembly':
-      return ratio(counters.projectsCompleted + counters.projectsFailed, counters.projectsTotal);
+      return ratio(projectsDone(counters), counters.projectsTotal);
     case 'export':
       return ratio(counters.exportStepsDone, EXPORT_STEPS);
     case 'completed':
@@ -104,7 +118,7 @@ function estimateCompletion(counters: CrawlCounters, now: Date, rate: RateSample
   if (counters.status !== 'running') return null;
   if (counters.phase === 'export') return new Date(now.getTime() + 1000).toISOString();
   if (counters.phase !== 'assembly' || !rate || rate.done < 1 || rate.elapsedMs <= 0) return null;
-  const remaining = Math.max(0, counters.projectsTotal - counters.projectsCompleted - counters.projectsFailed);
+  const remaining = Math.max(0, counters.projectsTotal - projectsDone(counters));
   const msPerProject = rate.elapsedMs / rate.done;
   return new Date(now.getTime() + remaining * msPerProject + 1000).toISOString();
 }

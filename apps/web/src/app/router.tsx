@@ -1,15 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/require-admin.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { FullPageLoading } from '../components/spinner.tsx';
+import { useAuth } from '../lib/auth-context.ts';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 
 function ProtectedShell() {
+  // Whether this visit showed the sign-in screen: the shell then moves focus to the first screen's heading.
+  const { state } = useAuth();
+  const [sawSignIn, setSawSignIn] = useState(false);
+  if (state.status === 'unauthenticated' && !sawSignIn) setSawSignIn(true);
   return (
     <RequireAuth>
-      <AppShell />
+      <AppShell justSignedIn={sawSignIn} />
     </RequireAuth>
   );
 }

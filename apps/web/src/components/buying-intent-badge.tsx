@@ -4,7 +4,7 @@ const INTENT_CLASSES: Record<BuyingIntent, string> = {
   Low: 'bg-slate-100 text-slate-700 ring-slate-300',
   Medium: 'bg-amber-50 text-amber-800 ring-amber-200',
   High: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  'Very High': 'bg-emerald-600 text-white ring-emerald-600',
+  'Very High': 'bg-emerald-700 text-white ring-emerald-700',
 };
 
 /** The buying intent of an analysed article, coloured by level; `reasons` become its tooltip. */

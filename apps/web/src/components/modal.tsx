@@ -15,13 +15,18 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A large dialog over the page: focus stays inside, Escape or the backdrop closes it, the page does not scroll. */
+/**
+ * A large dialog over the page: it takes the focus (the dialog itself, so its title is read first), Tab stays
+ * inside, Escape or the backdrop closes it, the focus then returns to the control that opened it, and the page
+ * does not scroll.
+ */
 export function Modal({ open, onClose, title, subtitle, footer, size = 'lg', children }: ModalProps) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      className="fixed inset-0 z-50 flex w-screen items-start justify-center overflow-y-auto p-4 sm:p-8"
+      // The dialog element holds the focus at first: a ring around the whole screen would say nothing.
+      className="fixed inset-0 z-50 flex w-screen items-start justify-center overflow-y-auto p-4 focus:outline-none sm:p-8"
     >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <DialogPanel

@@ -16,7 +16,8 @@ export function PageHeader({
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <title>{`${title} · Mining Sales Hub`}</title>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        {/* Focus lands here after each route change (app/layout/use-page-heading-focus.ts). */}
+        <h1 tabIndex={-1} className="w-fit text-2xl font-semibold tracking-tight text-slate-900">
           {title}
           {note && (
             // The space keeps the accessible name readable: 'Title (Note)'.

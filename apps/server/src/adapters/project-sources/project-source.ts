@@ -48,8 +48,15 @@ export interface CrawlResponse {
   contentType: string;
 }
 
+/**
+ * What a project page's HTTP answer gave. A page that renders part of its details with a script needs the
+ * browser only when nothing else says where those details come from: when the page names the data its
+ * script loads, the crawler fetches that over HTTP too (`needs-data`).
+ */
 export type ProjectParseResult =
   | { kind: 'project'; project: ScrapedProject }
+  /** Part of the details come from `request` (what the page's script loads): fetch it and `parseProjectData`. */
+  | { kind: 'needs-data'; request: CrawlRequest }
   /** Part of the details (the contacts) render only with JavaScript: load the page in the browser. */
   | { kind: 'needs-browser' };
 
@@ -70,6 +77,8 @@ export interface ProjectSource {
   projectRequest(gid: string): CrawlRequest;
   /** Reads a project's details; throws (with a reason) when the answer is unusable. */
   parseProject(gid: string, response: CrawlResponse): ProjectParseResult;
+  /** The details from a page that answered `needs-data` and the data it named; a source that never does omits it. */
+  parseProjectData?(gid: string, page: CrawlResponse, data: CrawlResponse): ScrapedProject;
   /** CSS selector that appears once a JavaScript-rendered project page has rendered its details. */
   readonly browserReadySelector: string;
 }

@@ -92,16 +92,23 @@ describe('demo directory source over HTTP', () => {
     expect(result).toEqual({ kind: 'project', project: demoProjectAsScraped(project, request.url) });
   });
 
-  it('reads every Australian project, asking for the browser exactly for the JavaScript-only ones', async () => {
+  it('reads every Australian project over HTTP alone: a JavaScript-only page names the contacts its script loads', async () => {
     const source = createDemoDirectorySource(origin);
-    const needsBrowser: string[] = [];
+    const readWithData: string[] = [];
     for (const project of directory.projectsIn('AU')) {
       const request = source.projectRequest(project.gid);
-      const result = source.parseProject(project.gid, await fetchPage(request));
-      if (result.kind === 'needs-browser') needsBrowser.push(project.gid);
-      else expect(result.project).toEqual(demoProjectAsScraped(project, request.url));
+      const page = await fetchPage(request);
+      const result = source.parseProject(project.gid, page);
+      if (result.kind === 'needs-browser') throw new Error(`${project.gid} asked for a browser`);
+      if (result.kind === 'project') {
+        expect(result.project).toEqual(demoProjectAsScraped(project, request.url));
+        continue;
+      }
+      readWithData.push(project.gid);
+      const scraped = source.parseProjectData?.(project.gid, page, await fetchPage(result.request));
+      expect(scraped).toEqual(demoProjectAsScraped(project, request.url));
     }
-    expect(needsBrowser).toEqual(
+    expect(readWithData).toEqual(
       directory
         .projectsIn('AU')
         .filter((p) => p.js_only)
@@ -109,18 +116,46 @@ describe('demo directory source over HTTP', () => {
     );
   });
 
-  it('reads a JavaScript-only page once its own script has rendered the contacts', async () => {
+  it('reads a JavaScript-only page once its own script has rendered the contacts from the address it names', async () => {
     const source = createDemoDirectorySource(origin);
     const project = directory.projectsIn('AU').find((p) => p.js_only && p.contacts.length > 1);
     if (!project) throw new Error('no JavaScript-only project with several contacts');
     const request = source.projectRequest(project.gid);
     const page = await fetchPage(request);
-    expect(source.parseProject(project.gid, page)).toEqual({ kind: 'needs-browser' });
+    expect(source.parseProject(project.gid, page)).toEqual({
+      kind: 'needs-data',
+      request: {
+        url: `${origin}/demo-directory/api/projects/${project.gid}/contacts`,
+        headers: { accept: 'application/json' },
+      },
+    });
     const rendered = await renderWithScript(page);
     expect(source.parseProject(project.gid, rendered)).toEqual({
       kind: 'project',
       project: demoProjectAsScraped(project, request.url),
     });
+  });
+
+  it('asks for the browser when a script-rendered page names nowhere its contacts come from', async () => {
+    const source = createDemoDirectorySource(origin);
+    const project = directory.projectsIn('AU').find((p) => p.js_only);
+    if (!project) throw new Error('no JavaScript-only project');
+    const page = await fetchPage(source.projectRequest(project.gid));
+    const unnamed = { ...page, body: page.body.replace(/ data-contacts-src="[^"]*"/, '') };
+    expect(unnamed.body).not.toBe(page.body);
+    expect(source.parseProject(project.gid, unnamed)).toEqual({ kind: 'needs-browser' });
+  });
+
+  it('refuses contact data that is not JSON, not in shape or of another project', async () => {
+    const source = createDemoDirectorySource(origin);
+    const [first, second] = directory.projectsIn('AU').filter((p) => p.js_only);
+    if (!first || !second) throw new Error('too few JavaScript-only projects');
+    const page = await fetchPage(source.projectRequest(first.gid));
+    const data = (body: string) => ({ url: `${origin}/contacts`, body, contentType: 'application/json' });
+    const other = await fetchPage({ url: `${origin}/demo-directory/api/projects/${second.gid}/contacts` });
+    expect(() => source.parseProjectData?.(first.gid, page, data('<html>'))).toThrow('not JSON');
+    expect(() => source.parseProjectData?.(first.gid, page, data('{"contacts":1}'))).toThrow('expected shape');
+    expect(() => source.parseProjectData?.(first.gid, page, other)).toThrow(`not ${first.gid}`);
   });
 
   it('refuses pages that are not the project asked for', async () => {

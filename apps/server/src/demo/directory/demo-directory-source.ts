@@ -1,7 +1,9 @@
 import * as cheerio from 'cheerio';
+import { z } from 'zod';
 import { fetchTextWithLimits } from '../../adapters/http-fetch.ts';
 import type {
   CrawlRequest,
+  CrawlResponse,
   ProjectContact,
   ProjectOwner,
   ProjectSource,
@@ -69,18 +71,61 @@ export function createDemoDirectorySource(baseUrl: string): ProjectSource {
     projectRequest: (gid) => ({ url: `${origin}/demo-directory/projects/${encodeURIComponent(gid)}` }),
 
     parseProject(gid, response) {
-      const $ = cheerio.load(response.body);
-      const article = $('article[data-gid]').first();
-      if (article.length === 0) throw new Error(`not a demo directory project page: ${response.url}`);
-      if (article.attr('data-gid') !== gid) {
-        throw new Error(`the page is project ${article.attr('data-gid') ?? '?'}, not ${gid}`);
-      }
+      const { $, article } = projectArticle(gid, response);
       const state = article.attr('data-contacts-state');
       if (state === 'failed') throw new Error('the page could not load its contacts');
-      if (state !== 'rendered') return { kind: 'needs-browser' };
-      return { kind: 'project', project: readProject($, article, gid, response.url) };
+      if (state === 'rendered') return { kind: 'project', project: readProject($, article, gid, response.url) };
+      // The contacts come from a script. Where the page names what that script loads, read it over HTTP too.
+      const contactsSource = article.find('[data-field="contacts"]').first().attr('data-contacts-src');
+      if (!contactsSource) return { kind: 'needs-browser' };
+      return {
+        kind: 'needs-data',
+        request: { url: new URL(contactsSource, response.url).href, headers: { accept: 'application/json' } },
+      };
+    },
+
+    parseProjectData(gid, page, data) {
+      const { $, article } = projectArticle(gid, page);
+      return { ...readProject($, article, gid, page.url), contacts: readContactsJson(gid, data) };
     },
   };
+}
+
+/** The page's project article, checked to be the project asked for. */
+function projectArticle(gid: string, response: CrawlResponse): { $: Doc; article: Selection } {
+  const $ = cheerio.load(response.body);
+  const article = $('article[data-gid]').first();
+  if (article.length === 0) throw new Error(`not a demo directory project page: ${response.url}`);
+  if (article.attr('data-gid') !== gid) {
+    throw new Error(`the page is project ${article.attr('data-gid') ?? '?'}, not ${gid}`);
+  }
+  return { $, article };
+}
+
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((text) => (text ? clean(text) || null : null));
+const contactsAnswerSchema = z.object({
+  gid: z.string(),
+  contacts: z.array(z.object({ name: z.string(), title: optionalText, email: optionalText, phone: optionalText })),
+});
+
+/** The contacts a JavaScript-only page's script would load, read from the JSON itself. */
+function readContactsJson(gid: string, data: CrawlResponse): ProjectContact[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(data.body);
+  } catch {
+    throw new Error(`the contacts at ${data.url} are not JSON`);
+  }
+  const answer = contactsAnswerSchema.safeParse(body);
+  if (!answer.success) throw new Error(`the contacts at ${data.url} are not in the expected shape`);
+  if (answer.data.gid !== gid)
+    throw new Error(`the contacts at ${data.url} are project ${answer.data.gid}'s, not ${gid}`);
+  return answer.data.contacts
+    .map((contact) => ({ ...contact, name: clean(contact.name) }))
+    .filter((contact) => contact.name !== '');
 }
 
 function gidFromLink(url: URL): string | null {

@@ -88,7 +88,7 @@ describe('demo directory routes', () => {
     expect($('script')).toHaveLength(0);
   });
 
-  it('ships a JavaScript-only page without its contacts, which come from the contacts API', async () => {
+  it('ships a JavaScript-only page without its contacts, which come from the contacts API the page names', async () => {
     if (!scriptProject) throw new Error('no JavaScript-only Australian project');
     const response = await get(`/demo-directory/projects/${scriptProject.gid}`);
     expect(response.statusCode).toBe(200);
@@ -100,7 +100,10 @@ describe('demo directory routes', () => {
       expect(response.body).not.toContain(contact.email);
       expect(response.body).not.toContain(contact.phone);
     }
-    expect($('script').text()).toContain('/demo-directory/api/projects/');
+    expect($('[data-field="contacts"]').attr('data-contacts-src')).toBe(
+      `/demo-directory/api/projects/${scriptProject.gid}/contacts`,
+    );
+    expect($('script').text()).toContain("getAttribute('data-contacts-src')");
     // Everything inline: no external scripts, styles or images.
     expect($('script[src], link[rel="stylesheet"], img')).toHaveLength(0);
 

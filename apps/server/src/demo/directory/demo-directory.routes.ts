@@ -32,13 +32,13 @@ li.contact .name{font-weight:600}li.contact .title,li.contact .phone{color:#4865
 footer{max-width:960px;margin:32px auto;padding:0 24px;color:#829ab1;font-size:13px}
 `;
 
-/** Fetches the contacts of a JavaScript-only project page and renders them as the static pages do. */
+/** Fetches the contacts of a JavaScript-only project page from the address its list names and renders them as the static pages do. */
 const CONTACTS_SCRIPT = `(function () {
   var article = document.querySelector('article[data-gid]');
   if (!article) return;
   var list = article.querySelector('[data-field="contacts"]');
   var loading = article.querySelector('[data-contacts-loading]');
-  var url = '/demo-directory/api/projects/' + encodeURIComponent(article.getAttribute('data-gid')) + '/contacts';
+  var url = list.getAttribute('data-contacts-src');
   function part(tag, cls, field, text) {
     var element = document.createElement(tag);
     element.className = cls;
@@ -112,6 +112,7 @@ ${script ? `<script>${script}</script>` : ''}</body></html>`;
 
 const countryUrl = (code: string, page = 1) => `/demo-directory/countries/${code}${page > 1 ? `?page=${page}` : ''}`;
 const projectUrl = (gid: string) => `/demo-directory/projects/${encodeURIComponent(gid)}`;
+const contactsUrl = (gid: string) => `/demo-directory/api/projects/${encodeURIComponent(gid)}/contacts`;
 const countryName = (code: string) => findCountry(code)?.name ?? code;
 const commodityName = (symbol: string) => findCommodity(symbol)?.name ?? symbol;
 
@@ -193,8 +194,10 @@ function renderProjectPage(project: DemoProject): string {
         `<li data-symbol="${escapeHtml(symbol)}">${escapeHtml(commodityName(symbol))} (${escapeHtml(symbol)})</li>`,
     )
     .join('');
-  // JavaScript-only pages ship no contact data at all: the script fetches it after load.
+  // JavaScript-only pages ship no contact data at all: the script fetches it after load, from the address
+  // the list names (which a crawler that knows the site may fetch itself, without a browser).
   const contacts = project.js_only ? '' : project.contacts.map(renderContact).join('\n');
+  const contactsSource = project.js_only ? ` data-contacts-src="${escapeHtml(contactsUrl(project.gid))}"` : '';
   const body = `<article class="project" data-gid="${escapeHtml(project.gid)}" data-contacts-state="${project.js_only ? 'pending' : 'rendered'}">
 <h1 data-field="name">${escapeHtml(project.name)}</h1>
 <p class="lead">${escapeHtml(project.commodities.map(commodityName).join(', '))} project in ${escapeHtml(project.region)}, ${escapeHtml(country)}</p>
@@ -215,7 +218,7 @@ function renderProjectPage(project: DemoProject): string {
 <dt>Website</dt><dd data-field="owner-website"><a href="${escapeHtml(owner.website)}" rel="nofollow">${escapeHtml(owner.website.replace(/^https?:\/\//, ''))}</a></dd>
 </dl></section>
 <section class="contacts"><h2>Contacts</h2>
-<ul class="contact-list" data-field="contacts">${contacts}</ul>
+<ul class="contact-list" data-field="contacts"${contactsSource}>${contacts}</ul>
 ${project.js_only ? '<p class="loading" data-contacts-loading>Loading contacts…</p>\n<noscript><p>The contacts of this project need JavaScript.</p></noscript>' : ''}
 </section>
 </article>`;

@@ -76,8 +76,8 @@ describe('logs routes', () => {
       },
     });
     expect(data.lines).toEqual([
-      expect.stringMatching(/ - crm - ERROR - HubSpot push failed for article 7\n {4}at push/),
       expect.stringMatching(/ - db - CRITICAL - database unreachable$/),
+      expect.stringMatching(/ - crm - ERROR - HubSpot push failed for article 7\n {4}at push/),
     ]);
     const cutoff = Date.parse(data.cutoff_time);
     expect(cutoff).toBeGreaterThanOrEqual(now - 3_600_000);
@@ -88,8 +88,8 @@ describe('logs routes', () => {
     const { data } = (await read({ log_file: 'app.log', time_filter: '24h', search_term: 'hubspot' })).json();
     expect(data.filtered_lines).toBe(2);
     expect(data.lines.map((line: string) => line.split('\n')[0]?.split(' - ').at(-1))).toEqual([
-      'HubSpot push failed for article 7',
       'slow HubSpot answer',
+      'HubSpot push failed for article 7',
     ]);
   });
 
@@ -120,8 +120,8 @@ describe('logs routes', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.lines.map((line: string) => line.split(' - ').at(-1))).toEqual([
-      'too old for the last hour',
       'fetched 20 articles',
+      'too old for the last hour',
     ]);
   });
 
@@ -129,10 +129,24 @@ describe('logs routes', () => {
     const first = (await read({ log_file: 'big.log', time_filter: '24h', page_size: 1000 })).json().data;
     expect(first.filtered_lines).toBe(5000);
     expect(first.pagination).toMatchObject({ total_pages: 5, has_next: true, showing_start: 1, showing_end: 1000 });
+    expect(first.lines[0]).toMatch(/ - event 4999 about /);
     const last = (await read({ log_file: 'big.log', time_filter: '24h', page_size: 1000, page: 5 })).json().data;
     expect(last.pagination).toMatchObject({ current_page: 5, has_next: false, showing_start: 4001, showing_end: 5000 });
-    expect(last.lines[0]).toMatch(/ - event 0 about /);
-    expect(first.lines.at(-1)).toMatch(/ - event 4999 about /);
+    expect(last.lines.at(-1)).toMatch(/ - event 0 about /);
+  });
+
+  it('pages oldest first when asked, and refuses an unknown order', async () => {
+    const body = { log_file: 'big.log', time_filter: '24h', page_size: 1000, order: 'oldest' };
+    const first = (await read(body)).json().data;
+    expect(first.pagination).toMatchObject({ total_pages: 5, has_next: true, showing_start: 1, showing_end: 1000 });
+    expect(first.lines[0]).toMatch(/ - event 0 about /);
+    expect(first.lines.at(-1)).toMatch(/ - event 999 about /);
+    const last = (await read({ ...body, page: 5 })).json().data;
+    expect(last.lines.at(-1)).toMatch(/ - event 4999 about /);
+
+    const unknown = await read({ ...body, order: 'random' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed', detail: expect.stringContaining('body.order') });
   });
 
   it.each([

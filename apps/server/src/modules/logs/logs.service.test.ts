@@ -59,6 +59,7 @@ describe('logs service against the naive reading', () => {
           ];
           const pageSize = ([100, 500] as const)[Math.floor(random() * 2)] ?? 100;
           const page = 1 + Math.floor(random() * 4);
+          const order = random() < 0.5 ? ('newest' as const) : ('oldest' as const);
           const body = {
             log_file: name,
             time_filter: filter,
@@ -66,22 +67,25 @@ describe('logs service against the naive reading', () => {
             search_term: term,
             page,
             page_size: pageSize,
+            order,
           };
           const result = await service.read(query(body), NOW);
           const from =
             filter === 'all'
               ? undefined
               : NOW - { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '4h': 240 }[filter] * MINUTE;
+          // Every kept entry in file order, then the page as the order reads it.
           const expected = referenceRead(content, {
             from,
             minRank: RANKS[level] ?? 0,
             searchTerm: term ?? '',
-            page,
-            pageSize,
+            page: 1,
+            pageSize: Number.MAX_SAFE_INTEGER,
           });
+          const inOrder = order === 'newest' ? expected.lines.toReversed() : expected.lines;
           const context = JSON.stringify(body);
           expect(result.filtered_lines, context).toBe(expected.total);
-          expect(result.lines, context).toEqual(expected.lines);
+          expect(result.lines, context).toEqual(inOrder.slice((page - 1) * pageSize, page * pageSize));
           expect(result.total_lines_in_file).toBe(content.split('\n').length - 1);
         }
       }
@@ -90,13 +94,13 @@ describe('logs service against the naive reading', () => {
 });
 
 describe('logs service', () => {
-  it('pages from the newest entries, in file order within a page, with the spec pagination block', async () => {
+  it('pages from the newest entries, newest at the top, with the spec pagination block', async () => {
     const lines = Array.from({ length: 250 }, (_, i) => logLine(new Date(NOW - (250 - i) * 1000), 'INFO', `n${i}`));
     await writeLog(dir, 'paged.log', `${lines.join('\n')}\n`);
     const service = createLogsService({ logDir: dir });
     const first = await service.read(query({ log_file: 'paged.log', time_filter: '1h', page_size: 100 }), NOW);
-    expect(first.lines[0]).toContain(' - n150');
-    expect(first.lines.at(-1)).toContain(' - n249');
+    expect(first.lines[0]).toContain(' - n249');
+    expect(first.lines.at(-1)).toContain(' - n150');
     expect(first.pagination).toEqual({
       showing_start: 1,
       showing_end: 100,
@@ -107,13 +111,38 @@ describe('logs service', () => {
     });
     const last = await service.read(query({ log_file: 'paged.log', time_filter: '1h', page: 3, page_size: 100 }), NOW);
     expect(last.lines).toHaveLength(50);
-    expect(last.lines[0]).toContain(' - n0');
+    expect(last.lines.at(-1)).toContain(' - n0');
     expect(last.pagination).toMatchObject({ showing_start: 201, showing_end: 250, current_page: 3, has_next: false });
     const beyond = await service.read(query({ log_file: 'paged.log', page: 10_000, page_size: 100 }), NOW);
     expect(beyond.lines).toEqual([]);
     expect(beyond.pagination).toMatchObject({ showing_start: 0, showing_end: 0, total_pages: 3, has_next: false });
     expect(first.cutoff_time).toBe(new Date(NOW - 60 * MINUTE).toISOString());
     expect((await service.read(query({ log_file: 'paged.log', time_filter: 'all' }), NOW)).cutoff_time).toBeNull();
+  });
+
+  it('pages from the oldest entries, oldest at the top, when asked to', async () => {
+    const lines = Array.from({ length: 250 }, (_, i) => logLine(new Date(NOW - (250 - i) * 1000), 'INFO', `n${i}`));
+    await writeLog(dir, 'oldest.log', `${lines.join('\n')}\n`);
+    const service = createLogsService({ logDir: dir });
+    const read = (page: number, search_term = '') =>
+      service.read(
+        query({ log_file: 'oldest.log', time_filter: '1h', page, page_size: 100, order: 'oldest', search_term }),
+        NOW,
+      );
+    const first = await read(1);
+    expect(first.lines[0]).toContain(' - n0');
+    expect(first.lines.at(-1)).toContain(' - n99');
+    expect(first.pagination).toMatchObject({ showing_start: 1, showing_end: 100, total_pages: 3, has_next: true });
+    const last = await read(3);
+    expect(last.lines).toHaveLength(50);
+    expect(last.lines[0]).toContain(' - n200');
+    expect(last.lines.at(-1)).toContain(' - n249');
+    expect(last.pagination).toMatchObject({ showing_start: 201, showing_end: 250, has_next: false });
+    // A filtered read pages the same way: n2, n20..n29, n200..n249 hold "n2".
+    const filtered = await read(1, 'n2');
+    expect(filtered.filtered_lines).toBe(61);
+    expect(filtered.lines.slice(0, 2).map((line) => line.split(' - ').at(-1))).toEqual(['n2', 'n20']);
+    expect((await read(4)).lines).toEqual([]);
   });
 
   it('applies a custom range, including the whole To minute, ahead of the time filter', async () => {
@@ -142,7 +171,7 @@ describe('logs service', () => {
       }),
       NOW,
     );
-    expect(result.lines.map((line) => line.split(' - ').at(-1))).toEqual(['from minute', 'end of to minute']);
+    expect(result.lines.map((line) => line.split(' - ').at(-1))).toEqual(['end of to minute', 'from minute']);
     expect(result.cutoff_time).toBe(at(120).toISOString());
   });
 
@@ -158,7 +187,7 @@ describe('logs service', () => {
     const after = await service.read(query({ log_file: 'growing.log', time_filter: 'all' }), NOW);
     expect(after.total_lines_in_file).toBe(before.total_lines_in_file + 2);
     expect(after.filtered_lines).toBe(before.filtered_lines + 1);
-    expect(after.lines.at(-1)).toMatch(/ - ERROR - appended\n {2}trace$/);
+    expect(after.lines[0]).toMatch(/ - ERROR - appended\n {2}trace$/);
 
     await writeLog(dir, 'growing.log', `${logLine(new Date(NOW - MINUTE), 'INFO', 'fresh file')}\n`);
     const rotated = await service.read(query({ log_file: 'growing.log', time_filter: 'all' }), NOW);
@@ -180,7 +209,7 @@ describe('logs service', () => {
     const open = await service.read(query({ log_file: 'unterminated.log', time_filter: 'all' }), NOW);
     expect(open.total_lines_in_file).toBe(2);
     expect(open.lines).toHaveLength(2);
-    expect(open.lines[1]).toMatch(/ - b$/);
+    expect(open.lines[0]).toMatch(/ - b$/);
   });
 
   it('lists no files and refuses every name without a log directory', async () => {

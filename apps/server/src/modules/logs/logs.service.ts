@@ -112,7 +112,10 @@ export function createLogsService(options: LogsServiceOptions) {
       return (await listLogFiles(logDir)).map(({ name, display_name, size }) => ({ name, display_name, size }));
     },
 
-    /** One page of a log file under a time window, level and search filter; page 1 holds the newest entries. */
+    /**
+     * One page of a log file under a time window, level and search filter. Newest first (the default): page 1
+     * holds the latest entries, the latest at the top; oldest first: page 1 holds the first ones, in file order.
+     */
     async read(query: LogReadQuery, now = Date.now()): Promise<LogResult> {
       const window = timeWindowOf(query, now);
       const file = await openLogFile(logDir ?? '', query.log_file);
@@ -135,12 +138,18 @@ export function createLogsService(options: LogsServiceOptions) {
           windowBytes,
         };
 
-        // Page 1 is the newest entries: page n holds entries [total - n × size, total - (n - 1) × size).
+        // Newest first, page n holds entries [total - n × size, total - (n - 1) × size); oldest first,
+        // [(n - 1) × size, n × size). Both in file order until the page is read.
         const pageSize = query.page_size;
         const page = query.page;
+        const newestFirst = query.order === 'newest';
         let total: number;
         let bounds: EntryBounds[];
         const slice = (count: number) => {
+          if (!newestFirst) {
+            const first = Math.min(count, (page - 1) * pageSize);
+            return [first, Math.min(count, first + pageSize)] as const;
+          }
           const last = Math.max(0, count - (page - 1) * pageSize);
           return [Math.max(0, last - pageSize), last] as const;
         };
@@ -157,6 +166,7 @@ export function createLogsService(options: LogsServiceOptions) {
           bounds = await collectMatches(file, scan, matches, first, last);
         }
         const lines = await readEntries(file, bounds);
+        if (newestFirst) lines.reverse();
 
         const totalPages = Math.max(1, Math.ceil(total / pageSize));
         const showingStart = lines.length > 0 ? (page - 1) * pageSize + 1 : 0;

@@ -123,12 +123,27 @@ export function createPromptsRepository(db: Db) {
       });
     },
 
-    /** Makes this prompt the only active one; undefined when there is no such prompt (nothing changes). */
-    activate(id: number, inTransaction?: InTransaction): Promise<Prompt | undefined> {
+    /**
+     * Makes this prompt the only active one; undefined when there is no such prompt (nothing changes).
+     * `check` sees the prompt first and may refuse it by throwing, which also changes nothing.
+     */
+    activate(
+      id: number,
+      options: {
+        check?: (prompt: Pick<Prompt, 'name' | 'function_schema'>) => void;
+        inTransaction?: InTransaction;
+      } = {},
+    ): Promise<Prompt | undefined> {
+      const { check, inTransaction } = options;
       return db.transaction().execute(async (trx) => {
         await lockActivePrompt(trx);
-        const exists = await trx.selectFrom('prompts').select('id').where('id', '=', id).executeTakeFirst();
-        if (!exists) return undefined;
+        const current = await trx
+          .selectFrom('prompts')
+          .select(['name', 'function_schema'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) return undefined;
+        check?.(current);
         await trx
           .updateTable('prompts')
           .set({ is_active: false })

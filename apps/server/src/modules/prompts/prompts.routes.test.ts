@@ -1,4 +1,9 @@
-import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema, type Prompt } from '@mining-hub/contract/prompts';
+import {
+  DEFAULT_FUNCTION_SCHEMA,
+  NO_OUTPUT_FIELDS_MESSAGE,
+  type FunctionSchema,
+  type Prompt,
+} from '@mining-hub/contract/prompts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, testEngines } from '../../../test/test-database.ts';
@@ -232,6 +237,56 @@ describe.each(testEngines)('prompt routes on %s', (engine) => {
     const updated = await call('PUT', `/${active.json().data.id}`, draft({ function_schema: schema }));
     expect(updated.statusCode).toBe(400);
     expect(await list()).toEqual(before);
+  });
+
+  it('says a schema without output fields is invalid, and refuses to create or update a prompt with one', async () => {
+    const empty = { ...DEFAULT_FUNCTION_SCHEMA, parameters: { type: 'object', properties: {}, required: [] } };
+    const validated = await call('POST', '/validate-schema', { schema: empty });
+    expect(validated.statusCode).toBe(200);
+    expect(validated.json().data).toMatchObject({ valid: false, errors: [NO_OUTPUT_FIELDS_MESSAGE] });
+
+    const before = await list();
+    const created = await call('POST', '', draft({ function_schema: empty }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({
+      detail: `The output schema has errors: ${NO_OUTPUT_FIELDS_MESSAGE}`,
+      code: 'validation_failed',
+    });
+    const active: Prompt = (await call('GET', '/active')).json().data;
+    const updated = await call('PUT', `/${active.id}`, draft({ function_schema: empty }));
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().detail).toContain(NO_OUTPUT_FIELDS_MESSAGE);
+    expect(await list()).toEqual(before);
+  });
+
+  it('refuses to activate a stored prompt whose schema has no fields; stored prompts with fields still activate', async () => {
+    // Saved before the rule existed: written straight to the table, as the API no longer accepts it.
+    const repository = createPromptsRepository(t.database.handle.db);
+    const stored = await repository.insert(
+      {
+        name: 'Blank signals',
+        prompt_text: 'Extract nothing.',
+        description: null,
+        function_schema: { name: 'blank', description: '', parameters: { type: 'object', properties: {} } },
+      },
+      { active: false },
+    );
+    const activeBefore = await activeIds();
+    const refused = await call('POST', `/${stored.id}/activate`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      detail:
+        'Prompt "Blank signals" cannot be activated: its output schema has no fields, so every analysis would give an empty signal. Add at least one output field first.',
+      code: 'validation_failed',
+    });
+    expect(await activeIds()).toEqual(activeBefore);
+    expect((await list()).find((prompt) => prompt.id === stored.id)).toMatchObject({ is_active: false, version: 1 });
+
+    // The seeded default, stored long before, activates as it always did.
+    const seeded = (await list()).find((prompt) => prompt.name === DEFAULT_PROMPT.name);
+    const restored = await call('POST', `/${seeded?.id}/activate`);
+    expect(restored.statusCode).toBe(200);
+    expect(await activeIds()).toEqual([seeded?.id]);
   });
 
   it.each([

@@ -110,7 +110,11 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
     '/api/v1/prompts/:id/activate',
     {
       config: { role: 'admin' },
-      schema: { tags, params: idParamsSchema, response: { 200: promptResponseSchema, 404: errorBodySchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: promptResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
     },
     async (request) => ({
       success: true as const,

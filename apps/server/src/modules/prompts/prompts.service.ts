@@ -1,9 +1,10 @@
-import type {
-  FunctionSchema,
-  JsonSchemaObject,
-  Prompt,
-  PromptVersion,
-  SchemaValidationResult,
+import {
+  outputFieldCount,
+  type FunctionSchema,
+  type JsonSchemaObject,
+  type Prompt,
+  type PromptVersion,
+  type SchemaValidationResult,
 } from '@mining-hub/contract/prompts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
@@ -97,11 +98,24 @@ export function createPromptsService(repository: PromptsRepository, audit: Pick<
       return prompt;
     },
 
-    /** Makes the prompt the active one and every other inactive, in one transaction. */
+    /**
+     * Makes the prompt the active one and every other inactive, in one transaction. A prompt without output
+     * fields (saved before they were required) is refused with 400: every analysis would be empty.
+     */
     async activate(id: number, actor: AuditActor | null = null): Promise<Prompt> {
-      const prompt = await repository.activate(id, (trx, activated) =>
-        audit.record({ actor, action: 'prompt_activated', target: activated.name, detail: `id ${activated.id}` }, trx),
-      );
+      const prompt = await repository.activate(id, {
+        check: ({ name, function_schema }) => {
+          if (outputFieldCount(function_schema) > 0) return;
+          throw badRequest(
+            `Prompt "${name}" cannot be activated: its output schema has no fields, so every analysis would give an empty signal. Add at least one output field first.`,
+          );
+        },
+        inTransaction: (trx, activated) =>
+          audit.record(
+            { actor, action: 'prompt_activated', target: activated.name, detail: `id ${activated.id}` },
+            trx,
+          ),
+      });
       if (!prompt) throw notFound(`Prompt ${id} not found`);
       return prompt;
     },

@@ -66,7 +66,20 @@ describe('validateFunctionSchema', () => {
   });
 
   it('accepts names of letters, digits, underscores and hyphens up to 64 characters', () => {
-    expect(errorsOf(withParameters(strictObject({}), `a-B_9${'x'.repeat(59)}`))).toEqual([]);
+    const fields = strictObject({ score: { type: 'string', description: 'Score' } });
+    expect(errorsOf(withParameters(fields, `a-B_9${'x'.repeat(59)}`))).toEqual([]);
+  });
+
+  it('refuses a schema without output fields, however its parameters say so', () => {
+    const message = 'The schema has no output fields: add at least one, or every analysis gives an empty signal';
+    expect(errorsOf(withParameters(strictObject({})))).toEqual([message]);
+    expect(errorsOf(withParameters({ type: 'object', properties: {}, required: [] }))).toEqual([message]);
+    // Fields of nested objects are not output fields of their own: one top-level field is what counts.
+    expect(errorsOf(withParameters(strictObject({ inner: { ...strictObject({}), description: 'x' } })))).toEqual([]);
+    // No properties at all is the malformed-parameters error, not both.
+    expect(errorsOf(withParameters({ type: 'object' }))).toEqual([
+      'parameters must be an object schema: {"type": "object", "properties": {...}}',
+    ]);
   });
 
   it.each([
@@ -122,8 +135,9 @@ describe('validateFunctionSchema', () => {
     const names = Array.from({ length: 100_000 }, (_, index) => `n${index}`);
     const errors = errorsOf(withParameters({ ...strictObject({}), required: names }));
     expect(errors).toHaveLength(51);
-    expect(errors[0]).toBe('Required name "n0" is not a property of parameters');
-    expect(errors[50]).toBe('…and 99,950 more');
+    expect(errors[0]).toMatch(/^The schema has no output fields/);
+    expect(errors[1]).toBe('Required name "n0" is not a property of parameters');
+    expect(errors[50]).toBe('…and 99,951 more');
   });
 
   it('refuses arrays without items, unknown types and fields that are not schemas', () => {

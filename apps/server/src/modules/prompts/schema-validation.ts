@@ -1,5 +1,7 @@
 import {
   FUNCTION_NAME_PATTERN,
+  NO_OUTPUT_FIELDS_MESSAGE,
+  outputFieldCount,
   SCHEMA_FIELD_TYPES,
   type JsonSchemaObject,
   type SchemaValidationResult,
@@ -108,6 +110,8 @@ export function validateFunctionSchema(
   if (!isObject(parameters) || parameters.type !== 'object' || !isObject(parameters.properties)) {
     ctx.errors.push('parameters must be an object schema: {"type": "object", "properties": {...}}');
     ctx.explained.push('/type', '/properties');
+  } else if (outputFieldCount(schema) === 0) {
+    ctx.errors.push(NO_OUTPUT_FIELDS_MESSAGE);
   }
   if (isObject(parameters)) {
     noteUnsupported(parameters, [], ctx);

@@ -149,8 +149,9 @@ function statusOf(run: ScraperRun | undefined): ScraperStatus {
 /** The stored progress with the run's own state as its status (the row is the source of truth). */
 export function progressOfRun(run: ScraperRun | undefined): ScraperProgress {
   if (!run) return progressOf(emptyCounters(), new Date());
-  const stored =
-    run.progress ?? progressOf({ ...emptyCounters(), status: 'running', activity: 'Starting' }, new Date());
+  const stored = run.progress
+    ? withSkipFields(run.progress)
+    : progressOf({ ...emptyCounters(), status: 'running', activity: 'Starting' }, new Date());
   switch (run.status) {
     case 'running':
       return { ...stored, status: 'running' };
@@ -163,6 +164,12 @@ export function progressOfRun(run: ScraperRun | undefined): ScraperProgress {
     default:
       return { ...stored, status: run.status, estimated_completion: null };
   }
+}
+
+/** Progress recorded before pages could be skipped has no skip fields. */
+function withSkipFields(progress: ScraperProgress): ScraperProgress {
+  const recorded: Partial<ScraperProgress> = progress;
+  return { ...progress, projects_skipped: recorded.projects_skipped ?? 0, skipped_pages: recorded.skipped_pages ?? [] };
 }
 
 /** Country names or ISO codes → ISO codes; 400 naming any it does not know. */

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScraperProgress } from '@mining-hub/contract/scraper';
+import { isDatabaseUnavailable } from '../../db/database-outage.ts';
 import type { Logger } from '../../logging.ts';
 import type { ProjectSourceConfig } from '../../adapters/project-sources/project-sources.ts';
 import type { ChildMessage, ScraperChildConfig, SupervisorMessage } from '../../scraper/scraper-messages.ts';
@@ -220,7 +221,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
         if (run) await adopt(run);
       }
     } catch (error) {
-      logger.error({ err: error }, 'scraper supervision failed');
+      // A database outage is logged once by the database handle; supervision resumes when it is back.
+      if (!isDatabaseUnavailable(error)) logger.error({ err: error }, 'scraper supervision failed');
     }
   };
 

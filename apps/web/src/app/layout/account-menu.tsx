@@ -70,13 +70,13 @@ export function AccountMenu({ user, onPasswordChanged }: { user: User; onPasswor
         }}
         className="flex items-center gap-2 rounded-lg px-1 py-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 sm:px-2"
       >
+        {/* Initials drawn by CSS: as text they would be part of the visible label, which the name must contain. */}
         <span
           aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700"
-        >
-          {initials(user.name)}
-        </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.name}</span>
+          data-initials={initials(user.name)}
+          className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-800 before:content-[attr(data-initials)]"
+        />
+        <span className="max-w-40 truncate text-sm font-medium max-sm:sr-only">{user.name}</span>
         <ChevronDownIcon className="hidden size-4 text-slate-500 sm:block" />
       </button>
       {open && (

@@ -26,7 +26,7 @@ afterEach(() => {
 async function openChangePassword() {
   renderWithQueryClient(
     <LiveProvider enabled={false}>
-      <AppHeader sidebarOpen={false} onToggleSidebar={() => undefined} />
+      <AppHeader menuOpen={false} onOpenMenu={() => undefined} />
     </LiveProvider>,
     { user: TEST_MEMBER },
   );

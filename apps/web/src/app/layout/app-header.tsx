@@ -8,11 +8,12 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { AccountMenu } from './account-menu.tsx';
 
 interface AppHeaderProps {
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
+  /** The phone menu (the sidebar as a dialog) is open. */
+  menuOpen: boolean;
+  onOpenMenu: () => void;
 }
 
-export function AppHeader({ sidebarOpen, onToggleSidebar }: AppHeaderProps) {
+export function AppHeader({ menuOpen, onOpenMenu }: AppHeaderProps) {
   const user = useCurrentUser();
   const { logout } = useAuth();
   const liveStatus = useLiveStatus();
@@ -20,24 +21,28 @@ export function AppHeader({ sidebarOpen, onToggleSidebar }: AppHeaderProps) {
 
   return (
     <>
-      <header className="sticky top-0 z-40 flex h-16 items-center gap-2 sm:gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+      <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
         <button
           type="button"
-          aria-label="Toggle sidebar"
-          aria-expanded={sidebarOpen}
-          aria-controls="app-sidebar"
-          onClick={onToggleSidebar}
-          className="-ml-1 inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+          className="-ml-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 md:hidden"
         >
           <MenuIcon />
         </button>
+        {/*
+          Phones drop the mark and set the name on two short lines, so it is never cut off mid-word beside the
+          badge and buttons; below 360 px there is no room at all and only screen readers get it.
+        */}
         <div className="flex min-w-0 items-center gap-2.5">
-          <LogoMark className="size-7 shrink-0 sm:size-8" />
-          <span className="truncate text-base font-semibold sm:text-lg tracking-tight text-slate-900">
+          <LogoMark className="size-8 shrink-0 max-sm:hidden" />
+          <span className="text-sm leading-tight font-semibold tracking-tight text-slate-900 max-[359px]:sr-only sm:text-lg sm:whitespace-nowrap">
             Mining Sales Hub
           </span>
         </div>
-        <div className="ml-auto flex items-center gap-2 sm:gap-4">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-4">
           <ConnectionBadge status={liveStatus} />
           <NotificationBell />
           <AccountMenu user={user} onPasswordChanged={(message) => notify('success', message)} />

@@ -1,9 +1,10 @@
 import { CRM_OUTBOX_PAGE_SIZE, crmOutboxResponseSchema } from '@mining-hub/contract/crm';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API_BASE, apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
-/** The CSV of every record the user may see; a plain link downloads it with the session cookie. */
-export const CRM_EXPORT_URL = `${API_BASE}/crm-outbox/export`;
+/** The CSV of every record the user may see, and the name the server gives it. */
+export const CRM_EXPORT_PATH = '/crm-outbox/export';
+export const CRM_EXPORT_FILE_NAME = 'crm-outbox.csv';
 
 export const crmKeys = {
   /** Everything the CRM screen reads; a push (live 'article_updated') makes it stale. */

@@ -1,5 +1,5 @@
 import type { CrmDestination, CrmRecord } from '@mining-hub/contract/crm';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
@@ -75,7 +75,14 @@ function serve(destination: CrmDestination, list: CrmRecord[] = records): FakeRe
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const { createObjectURL, revokeObjectURL } = URL;
+
+afterEach(() => {
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const table = () => screen.getByRole('table');
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
@@ -136,7 +143,48 @@ describe('CrmPage', () => {
     expect(screen.queryByRole('link', { name: /in HubSpot/ })).toBeNull();
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink.getAttribute('href')).toBe('/api/v1/crm-outbox/export');
-    expect(exportLink.hasAttribute('download')).toBe(true);
+    expect(exportLink.getAttribute('download')).toBe('crm-outbox.csv');
+  });
+
+  it('is busy while the CSV is written, saves it under the server’s name, and shows why an export failed', async () => {
+    serve({ kind: 'outbox', label: 'CRM (local outbox)' }, [record(7)]);
+    const listing = globalThis.fetch;
+    let exportAnswer: Response | undefined = undefined;
+    let answerExport: (response: Response) => void = () => {};
+    // The export answers only when the test says, as a large outbox keeps the server writing.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes('/crm-outbox/export')) return listing(input, init);
+      return exportAnswer ?? new Promise<Response>((resolve) => (answerExport = resolve));
+    });
+    const saved: { name: string; text: Promise<string> }[] = [];
+    let lastBlob: Blob | undefined;
+    URL.createObjectURL = (blob: Blob) => {
+      lastBlob = blob;
+      return 'blob:crm-test';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (lastBlob && this.href === 'blob:crm-test') saved.push({ name: this.download, text: lastBlob.text() });
+    });
+    renderWithQueryClient(<CrmPage />);
+    const user = userEvent.setup();
+    await screen.findByText('Showing 1–1 of 1 records');
+
+    await user.click(screen.getByRole('link', { name: 'Export CSV' }));
+    const busy = await screen.findByRole('link', { name: 'Exporting...' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    answerExport(new Response('title,company\nRelease 7,Company 7\n', { headers: { 'Content-Type': 'text/csv' } }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('crm-outbox.csv');
+    expect(await saved[0]?.text).toBe('title,company\nRelease 7,Company 7\n');
+    expect(await screen.findByRole('link', { name: 'Export CSV' })).toBeTruthy();
+
+    exportAnswer = Response.json({ detail: 'Database unavailable', code: 'service_unavailable' }, { status: 503 });
+    await user.click(screen.getByRole('link', { name: 'Export CSV' }));
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Failed to export CSV')).toBeTruthy();
+    expect(within(failure).getByText('Database unavailable')).toBeTruthy();
+    expect(saved).toHaveLength(1);
   });
 
   it('says when nothing was pushed yet', async () => {

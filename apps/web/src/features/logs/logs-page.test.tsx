@@ -10,6 +10,7 @@ const FILES = [
   { name: 'app.log', display_name: 'Application Log', size: 1536 },
   { name: 'app.1.log', display_name: 'Application Log (rotated 1)', size: 10 * 1024 * 1024 },
 ];
+// In file order; a read answers them newest first unless asked for oldest first, as the server does.
 const LINES = [
   '2026-11-22 09:00:00,000 - crm - ERROR - push failed\n    at push (/srv/app/crm.ts:10:3)',
   '2026-11-22 09:00:01,000 - crm - WARNING - slow answer',
@@ -25,7 +26,7 @@ function resultFor(request: LogReadRequest): LogResult {
   const page = request.page ?? 1;
   const total = request.search_term === 'nothing' ? 0 : 2500;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const lines = total === 0 || page > totalPages ? [] : LINES;
+  const lines = total === 0 || page > totalPages ? [] : request.order === 'oldest' ? LINES : LINES.toReversed();
   return {
     file_name: request.log_file,
     total_lines_in_file: 12_345,
@@ -59,6 +60,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const lastRead = () => reads.at(-1);
@@ -73,6 +75,7 @@ describe('LogsPage', () => {
       log_level: '',
       page: 1,
       page_size: 1000,
+      order: 'newest',
     });
     const fileSelect = screen.getByLabelText('Log file') as HTMLSelectElement;
     expect(fileSelect.value).toBe('app.log');
@@ -83,8 +86,44 @@ describe('LogsPage', () => {
     expect(screen.getByText('12,345')).toBeTruthy();
     expect(screen.getByText('2,500')).toBeTruthy();
     const items = within(entries).getAllByRole('listitem');
-    expect(items.map((item) => item.dataset.level)).toEqual(['error', 'warning', 'info', 'debug']);
-    expect(items[0]?.textContent).toContain('at push (/srv/app/crm.ts:10:3)');
+    expect(items.map((item) => item.dataset.level)).toEqual(['debug', 'info', 'warning', 'error']);
+    expect(items[3]?.textContent).toContain('at push (/srv/app/crm.ts:10:3)');
+  });
+
+  it('says the order the lines are in, and flips both together from page 1', async () => {
+    const typist = userEvent.setup();
+    renderWithQueryClient(<LogsPage />);
+    const firstEntry = async () =>
+      within(await screen.findByRole('list', { name: 'Log entries' })).getAllByRole('listitem')[0]?.textContent;
+    const order = screen.getByLabelText('Order') as HTMLSelectElement;
+    expect(order.selectedOptions[0]?.text).toBe('Newest first');
+    expect(await firstEntry()).toContain('09:00:03,000');
+
+    await typist.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastRead()?.page).toBe(2));
+    await typist.selectOptions(order, 'Oldest first');
+    await waitFor(() => expect(lastRead()).toMatchObject({ order: 'oldest', page: 1 }));
+    expect(order.selectedOptions[0]?.text).toBe('Oldest first');
+    await waitFor(async () => expect(await firstEntry()).toContain('09:00:00,000'));
+
+    await typist.selectOptions(order, 'Newest first');
+    await waitFor(async () => expect(await firstEntry()).toContain('09:00:03,000'));
+    expect(lastRead()?.order).toBe('newest');
+  });
+
+  it('shows why a read failed, with Retry, instead of saying there are no entries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi(({ path }) =>
+      path === '/api/v1/logs/files'
+        ? { status: 200, body: { success: true, data: FILES } }
+        : { status: 400, body: { detail: 'app.log was deleted or rotated; pick it again', code: 'validation_failed' } },
+    );
+    renderWithQueryClient(<LogsPage />);
+    expect(
+      await screen.findByText(/The log could not be loaded\. app\.log was deleted or rotated; pick it again/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('No log entries found for the selected filters.')).toBeNull();
   });
 
   it('pages with First / Previous / Next / Last, and a new page size starts at page 1', async () => {

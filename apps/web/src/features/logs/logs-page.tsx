@@ -1,9 +1,11 @@
 import {
+  DEFAULT_LOG_ORDER,
   DEFAULT_LOG_PAGE_SIZE,
   DEFAULT_LOG_TIME_FILTER,
   type CustomDateTimeRange,
   type CustomRangeErrors,
   type LogLevel,
+  type LogOrder,
   type LogPageSize,
   type LogReadRequest,
   type LogTimeFilter,
@@ -12,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Card } from '../../components/card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { LoadFailure } from '../../components/paged-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { logFilesQueryOptions, logReadQueryOptions } from './api.ts';
 import { CustomRangeFields } from './components/custom-range-fields.tsx';
@@ -47,6 +50,7 @@ export function LogsPage() {
   const [level] = useDebouncedValue(levelInput, FILTER_DEBOUNCE_MS);
   const [search, applySearchNow] = useDebouncedValue(searchInput.trim(), FILTER_DEBOUNCE_MS);
   const [pageSize, setPageSize] = useState<LogPageSize>(DEFAULT_LOG_PAGE_SIZE);
+  const [order, setOrder] = useState<LogOrder>(DEFAULT_LOG_ORDER);
 
   const [custom, setCustom] = useState<CustomFilter>();
   const draft = custom?.draft;
@@ -71,9 +75,10 @@ export function LogsPage() {
         custom_date_time_range: custom?.applied ?? null,
         ...(custom ? { time_zone: browserTimeZone() } : {}),
         page_size: pageSize,
+        order,
       }
     : undefined;
-  // Any change of filters or page size starts again at page 1.
+  // Any change of filters, order or page size starts again at page 1.
   const filterKey = JSON.stringify(filters ?? null);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
@@ -96,7 +101,7 @@ export function LogsPage() {
     <div className="space-y-6">
       <PageHeader
         title="System Logs"
-        description="Read the application's log files: narrow them by time, level and text, newest entries first."
+        description="Read the application's log files: narrow them by time, level and text, newest or oldest entries first."
       />
       <Card title="Filters">
         <LogFilters
@@ -135,17 +140,25 @@ export function LogsPage() {
       </Card>
 
       <Card>
-        {!fileName && !files.isPending ? (
+        {/* A failed call also goes to the console (SPEC.md section 8), but its reason shows here rather than
+            an empty state that would say there is nothing to read. */}
+        {files.isError && !files.data ? (
+          <LoadFailure what="The list of log files" error={files.error} onRetry={() => void files.refetch()} />
+        ) : !fileName && !files.isPending ? (
           <LogEmptyState>{NO_FILE}</LogEmptyState>
         ) : (
           <div className="space-y-4">
             <LogPaginationBar
               pagination={result?.pagination}
               pageSize={pageSize}
+              order={order}
               onPageChange={(next) => setPaging({ key: filterKey, page: next })}
               onPageSizeChange={setPageSize}
+              onOrderChange={setOrder}
             />
-            {read.isPending || files.isPending ? (
+            {read.isError && !result ? (
+              <LoadFailure what="The log" error={read.error} onRetry={() => void read.refetch()} />
+            ) : read.isPending || files.isPending ? (
               <div className="flex justify-center py-10">
                 <Spinner className="size-8" />
               </div>

@@ -11,7 +11,6 @@ export const PROMPT_MESSAGES = {
   activateFailed: 'Failed to activate prompt',
   schemaValid: 'Schema is valid',
   schemaInvalid: 'Schema has errors',
-  noSchema: 'No schema to validate',
   checkConsole: 'Check console for more details',
   validateFailed: 'Failed to validate schema',
 } as const;

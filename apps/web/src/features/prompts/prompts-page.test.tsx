@@ -1,4 +1,10 @@
-import { DEFAULT_FUNCTION_SCHEMA, type Prompt } from '@mining-hub/contract/prompts';
+import {
+  DEFAULT_FUNCTION_SCHEMA,
+  NO_OUTPUT_FIELDS_MESSAGE,
+  outputFieldCount,
+  type FunctionSchema,
+  type Prompt,
+} from '@mining-hub/contract/prompts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,12 +37,26 @@ beforeEach(() => {
     const override = overrides(request);
     if (override) return override;
     const { method, path, body } = request;
+    // Like the server: a schema without output fields is invalid, and no prompt is saved with one.
+    const schemaSent = (body as { schema?: FunctionSchema; function_schema?: FunctionSchema } | undefined) ?? {};
+    const emptySchema = [schemaSent.schema, schemaSent.function_schema].some(
+      (schema) => schema !== undefined && outputFieldCount(schema) === 0,
+    );
     if (method === 'GET' && path === '/api/v1/prompts') return { status: 200, body: { success: true, data: prompts } };
     if (method === 'GET' && path === '/api/v1/prompts/active') {
       return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
     }
     if (method === 'POST' && path === '/api/v1/prompts/validate-schema') {
-      return { status: 200, body: { success: true, data: { valid: true, errors: [], warnings: ['A warning'] } } };
+      const data = emptySchema
+        ? { valid: false, errors: [NO_OUTPUT_FIELDS_MESSAGE], warnings: [] }
+        : { valid: true, errors: [], warnings: ['A warning'] };
+      return { status: 200, body: { success: true, data } };
+    }
+    if (emptySchema && (method === 'PUT' || method === 'POST')) {
+      return {
+        status: 400,
+        body: { detail: `The output schema has errors: ${NO_OUTPUT_FIELDS_MESSAGE}`, code: 'validation_failed' },
+      };
     }
     if (method === 'POST' && path === '/api/v1/prompts') {
       const created = { ...basePrompt, ...(body as object), id: prompts.length + 1, is_active: true };
@@ -140,7 +160,7 @@ describe('PromptsPage', () => {
     expect(sent.schema.parameters.required.at(-1)).toBe('new_field_13');
   });
 
-  it('shows a failed validation as the catalogue says, without calling for an empty schema', async () => {
+  it('shows a failed validation as the catalogue says', async () => {
     overrides = (request) =>
       request.path === '/api/v1/prompts/validate-schema'
         ? { status: 401, body: { detail: 'nope', code: 'unauthenticated' } }
@@ -155,14 +175,61 @@ describe('PromptsPage', () => {
     expect(within(result).getByText('Schema has errors')).toBeTruthy();
     expect(within(result).getByText('Authentication required - please login')).toBeTruthy();
     expect(within(result).getByText('Check console for more details')).toBeTruthy();
+  });
 
+  it('explains a schema without output fields: beside the fields, beside Save, and in the refusal', async () => {
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('tab', { name: 'Output Schema' }));
+    const panel = outputSchemaTab();
+    expect(within(panel).queryByText(/has no output fields/)).toBeNull();
     while (within(panel).queryAllByRole('button', { name: /^Remove field / }).length > 0) {
       await typist.click(within(panel).getAllByRole('button', { name: /^Remove field / })[0] as HTMLElement);
     }
-    const calls = requests.filter((request) => request.path === '/api/v1/prompts/validate-schema').length;
+    expect(within(panel).getByText('0 fields', { exact: false })).toBeTruthy();
+    expect(
+      within(panel).getByText(/has no output fields: add at least one.*cannot be saved or activated/),
+    ).toBeTruthy();
+
+    // The server's validation says why the schema is unusable.
     await typist.click(within(panel).getByRole('button', { name: 'Validate Schema' }));
-    expect(within(panel).getByText('No schema to validate')).toBeTruthy();
-    expect(requests.filter((request) => request.path === '/api/v1/prompts/validate-schema')).toHaveLength(calls);
+    const result = await within(panel).findByRole('status', { name: 'Schema validation result' });
+    expect(within(result).getByText('Schema has errors')).toBeTruthy();
+    expect(within(result).getByText(NO_OUTPUT_FIELDS_MESSAGE)).toBeTruthy();
+
+    // Save explains itself before it is pressed, and the refusal's detail shows when it is.
+    const saveButton = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    const hint = /The output schema has no fields: add one on the Output Schema tab/;
+    expect(saveButton.getAttribute('aria-describedby')).toBe(screen.getByText(hint).id);
+    await typist.click(saveButton);
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByText('Failed to save prompt')).toBeTruthy();
+    expect(within(refusal).getByText(`The output schema has errors: ${NO_OUTPUT_FIELDS_MESSAGE}`)).toBeTruthy();
+
+    await typist.click(within(panel).getByRole('button', { name: 'Add Field' }));
+    expect(within(panel).queryByText(/has no output fields/)).toBeNull();
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('says why a stored prompt without output fields cannot be activated, and shows a refusal’s detail', async () => {
+    const blank = { name: 'blank', description: '', parameters: { type: 'object', properties: {} } };
+    prompts = [...prompts, { ...basePrompt, id: 3, name: 'Blank prompt', is_active: false, function_schema: blank }];
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    const item = await screen.findByRole('listitem', { name: 'Blank prompt' });
+    const activate = within(item).getByRole('button', { name: 'Activate Blank prompt' }) as HTMLButtonElement;
+    expect(activate.disabled).toBe(true);
+    const note = within(item).getByText(/Its output schema has no fields, so it cannot be activated/);
+    expect(activate.getAttribute('aria-describedby')).toBe(note.id);
+
+    overrides = (request) =>
+      request.path.endsWith('/activate')
+        ? { status: 400, body: { detail: 'Prompt "Older prompt" cannot be activated: …', code: 'validation_failed' } }
+        : undefined;
+    await typist.click(screen.getByRole('button', { name: 'Activate Older prompt' }));
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByText('Failed to activate prompt')).toBeTruthy();
+    expect(within(refusal).getByText('Prompt "Older prompt" cannot be activated: …')).toBeTruthy();
   });
 
   it('creates a prompt from blank fields and the default schema; Cancel goes back to the active one', async () => {
@@ -212,10 +279,11 @@ describe('PromptsPage', () => {
     overrides = (request) => (request.path === '/api/v1/prompts' ? { status: 500, body: { detail: 'x' } } : undefined);
     renderWithQueryClient(<PromptsPage />);
     expect(await screen.findByText('Failed to load prompt templates')).toBeTruthy();
-    expect(screen.getByText('Prompt templates could not be loaded.')).toBeTruthy();
+    // The notice is SPEC.md's; the list says it too, with the server's reason.
+    expect(screen.getByText('Prompt templates could not be loaded. x')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.queryByText('Failed to load prompt templates')).toBeNull();
-    expect(screen.getByText('Prompt templates could not be loaded.')).toBeTruthy();
+    expect(screen.getByText('Prompt templates could not be loaded. x')).toBeTruthy();
   });
 
   it('lets a member read the prompts but offers no create, edit or activate controls', async () => {

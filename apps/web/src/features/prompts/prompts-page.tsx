@@ -6,6 +6,7 @@ import { Card } from '../../components/card.tsx';
 import { NoticeStack, TimedNotice, useNotices } from '../../components/notices.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { LoadFailure } from '../../components/paged-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { canUse } from '../../lib/access.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
@@ -103,12 +104,7 @@ export function PromptsPage() {
           {active.isPending ? (
             <Spinner />
           ) : (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-              The active prompt could not be loaded.
-              <Button variant="secondary" size="sm" onClick={() => void active.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <LoadFailure what="The active prompt" error={active.error} onRetry={() => void active.refetch()} />
           )}
         </Card>
       )}
@@ -116,7 +112,7 @@ export function PromptsPage() {
       <PromptList
         prompts={prompts.data}
         loading={prompts.isPending}
-        failed={prompts.isError}
+        error={prompts.error}
         onRetry={() => void prompts.refetch()}
         activatingId={activate.isPending ? activate.variables : undefined}
         onActivate={canEdit ? handleActivate : undefined}

@@ -1,6 +1,6 @@
 import { reportSummaryResponseSchema } from '@mining-hub/contract/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API_BASE, apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 export const reportKeys = {
   /** Every period's summary; pipeline progress (live 'stats_updated') makes them stale. */
@@ -8,8 +8,9 @@ export const reportKeys = {
   summary: (days: number) => ['reports', 'summary', days] as const,
 };
 
-/** The CSV of a period's summary; a plain link downloads it with the session cookie. */
-export const reportExportUrl = (days: number) => `${API_BASE}/reports/summary/export?days=${days}`;
+/** The CSV of a period's summary, and the name the server gives it. */
+export const reportExportPath = (days: number) => `/reports/summary/export?days=${days}`;
+export const reportExportFileName = (days: number) => `report-${days}-days.csv`;
 
 /** The summary of the last `days` days; the previous period stays on screen while another loads. */
 export const reportSummaryQueryOptions = (days: number) =>

@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@mining-hub/contract/reports';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
@@ -74,6 +74,25 @@ describe('ReportsPage', () => {
     expect(await screen.findByText('182,500')).toBeTruthy();
   });
 
+  it('shows why a CSV export was refused, instead of saving the error as the file', async () => {
+    requests = stubApi(({ path, query }) => {
+      if (path === '/api/v1/reports/summary/export') {
+        return { status: 400, body: { detail: 'days must be at most 365', code: 'validation_failed' } };
+      }
+      return path === '/api/v1/reports/summary'
+        ? { status: 200, body: { success: true, data: summary(Number(query.get('days'))) } }
+        : undefined;
+    });
+    renderWithQueryClient(<ReportsPage />);
+    const user = userEvent.setup();
+    await screen.findByText('15,000');
+    await user.click(screen.getByRole('link', { name: 'Export CSV' }));
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Failed to export CSV')).toBeTruthy();
+    expect(within(failure).getByText('days must be at most 365')).toBeTruthy();
+    expect(requests.at(-1)?.query.get('days')).toBe('30');
+  });
+
   it('says so when nothing was fetched in the period', async () => {
     stubApi(({ path }) =>
       path === '/api/v1/reports/summary'
@@ -94,7 +113,7 @@ describe('ReportsPage', () => {
         : undefined,
     );
     renderWithQueryClient(<ReportsPage />);
-    expect(await screen.findByText('No articles fetched in this period.')).toBeTruthy();
+    expect(await screen.findByText(/^No articles fetched in this period\. Fetch news on News Signals/)).toBeTruthy();
     expect(figure('High intent')).toBe('–');
     expect(screen.getByText('Nothing analyzed or pushed in this period.')).toBeTruthy();
   });

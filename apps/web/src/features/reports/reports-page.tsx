@@ -1,13 +1,17 @@
 import { DEFAULT_REPORT_DAYS, REPORT_PERIODS, type ReportSummary } from '@mining-hub/contract/reports';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { DownloadLink } from '../../components/download-link.tsx';
+import { DownloadIcon } from '../../components/icons.tsx';
+import { NoticeStack, useNotices } from '../../components/notices.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailure } from '../../components/paged-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useApiDownload } from '../../lib/api-download.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { reportExportUrl, reportSummaryQueryOptions } from './api.ts';
+import { reportExportFileName, reportExportPath, reportSummaryQueryOptions } from './api.ts';
 import { highIntentShare, PERIOD_LABELS } from './report-figures.ts';
 
 // The chart library is the largest thing on any screen: it loads with the first report, never before.
@@ -70,6 +74,10 @@ export function ReportsPage() {
   const [days, setDays] = useState<number>(DEFAULT_REPORT_DAYS);
   const summary = useQuery(reportSummaryQueryOptions(days));
   const report = summary.data;
+  const { notices, notify, dismiss } = useNotices();
+  const exportCsv = useApiDownload(reportExportPath(days), reportExportFileName(days), (error) =>
+    notify('error', 'Failed to export CSV', isApiError(error) ? error.detail : undefined),
+  );
 
   return (
     <div className="space-y-6">
@@ -79,10 +87,14 @@ export function ReportsPage() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <PeriodPicker days={days} onChange={setDays} />
-            <DownloadLink href={reportExportUrl(days)}>Export CSV</DownloadLink>
+            <a {...exportCsv.linkProps} className={buttonClasses('secondary')}>
+              {exportCsv.busy ? <Spinner className="size-4" /> : <DownloadIcon className="size-4" />}
+              {exportCsv.busy ? 'Exporting...' : 'Export CSV'}
+            </a>
           </div>
         }
       />
+      <NoticeStack notices={notices} onDismiss={dismiss} />
       {summary.isPending ? (
         chartsLoading
       ) : summary.isError && !report ? (

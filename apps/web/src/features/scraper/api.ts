@@ -11,7 +11,7 @@ import {
 } from '@mining-hub/contract/scraper';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiRequest } from '../../lib/api-client.ts';
-import { saveBlob } from './save-file.ts';
+import { saveBlob } from '../../lib/api-download.ts';
 import { ScraperActionError, type ScraperAction } from './scraper-messages.ts';
 import { hasProcess, runStateOf } from './scraper-run-state.ts';
 

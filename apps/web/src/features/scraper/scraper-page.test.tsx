@@ -187,6 +187,21 @@ describe('ScraperPage when nothing runs', () => {
       expect(within(phase(name)).getByText('Completed')).toBeTruthy();
   });
 
+  it('names the pages the last run skipped for want of a browser, and how to install Chromium', async () => {
+    const reason = 'needs a browser: No Chromium at /usr/bin/chromium';
+    const url = 'http://directory.example/projects/AU-7';
+    progress = { ...COMPLETED, projects_skipped: 3, skipped_pages: [{ gid: 'AU-7', url, reason }] };
+    await renderPage();
+    const skipped = await screen.findByRole('region', { name: 'Skipped pages' });
+    expect(phase('Assembly').textContent).toContain('(3 skipped)');
+    expect(skipped.textContent).toContain('3 project pages were skipped');
+    expect(skipped.textContent).toContain('The browser check said: No Chromium at /usr/bin/chromium.');
+    expect(skipped.textContent).toContain('apt-get install -y chromium');
+    expect(skipped.textContent).toContain('CHROMIUM_PATH');
+    expect(within(skipped).getByRole('link', { name: url }).getAttribute('href')).toBe(url);
+    expect(skipped.textContent).toContain('…and 2 more, listed in the processing report.');
+  });
+
   it('says when the last run was cancelled', async () => {
     progress = { ...ASSEMBLING, status: 'cancelled' };
     await renderPage();
@@ -385,6 +400,33 @@ describe('ScraperPage output files', () => {
     await user.click(within(excel).getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('Failed to download file')).toBeTruthy();
     expect(saved).toHaveLength(1);
+  });
+
+  it('Refresh Outputs is busy until the list is back, and a failed refresh shows the server detail', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const answered = Promise.withResolvers<undefined>();
+    const apiFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/scraper/outputs')) await answered.promise;
+      return apiFetch(input, init);
+    });
+    await user.click(screen.getByRole('button', { name: 'Refresh Outputs' }));
+    const busy = screen.getByRole('button', { name: 'Refreshing...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(screen.getByRole('region', { name: 'Output Files' }).getAttribute('aria-busy')).toBe('true');
+    answered.resolve(undefined);
+    await screen.findByRole('button', { name: 'Refresh Outputs' });
+
+    overrides = (request) =>
+      request.path === '/api/v1/scraper/outputs'
+        ? { status: 503, body: { detail: 'Database unreachable', code: 'service_unavailable' } }
+        : undefined;
+    await user.click(screen.getByRole('button', { name: 'Refresh Outputs' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The output files could not be refreshed: Database unreachable. Use Refresh Outputs to try again.',
+    );
+    expect(screen.getByText('mining_projects_20261122_0900.json')).toBeTruthy();
   });
 
   it('lets notices go after 5 seconds', async () => {

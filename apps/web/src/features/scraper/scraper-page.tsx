@@ -35,6 +35,7 @@ export function ScraperPage() {
   const [settings, setSettings] = useState<ScraperSettingsDraft>(DEFAULT_SETTINGS);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busyFiles, setBusyFiles] = useState<ReadonlySet<string>>(() => new Set());
+  const [refreshingOutputs, setRefreshingOutputs] = useState(false);
   const startRequest = buildStartRequest(settings);
 
   // When a run ends (finished, stopped or failed), read its final progress and the files it wrote.
@@ -86,6 +87,16 @@ export function ScraperPage() {
     }
   };
 
+  // Refresh Outputs says it is busy until the list is back (issue 18: every action over a second shows it).
+  const refreshOutputs = async () => {
+    setRefreshingOutputs(true);
+    try {
+      await outputs.refetch();
+    } finally {
+      setRefreshingOutputs(false);
+    }
+  };
+
   const remove = (file: OutputFileRef) => {
     if (!window.confirm(SCRAPER_MESSAGES.deleteConfirm(file.name))) return;
     markBusy(file, true);
@@ -114,8 +125,9 @@ export function ScraperPage() {
         canStart={startRequest !== undefined}
         pendingAction={control.isPending ? control.variables.action : undefined}
         onAction={runAction}
-        refreshingOutputs={outputs.isFetching}
-        onRefreshOutputs={() => void outputs.refetch()}
+        refreshingOutputs={refreshingOutputs}
+        loadingOutputs={outputs.isFetching}
+        onRefreshOutputs={() => void refreshOutputs()}
       />
 
       <ScraperProgressPanel
@@ -128,7 +140,8 @@ export function ScraperPage() {
       <OutputFiles
         outputs={outputs.data}
         loading={outputs.isPending}
-        failed={outputs.isError}
+        refreshing={refreshingOutputs}
+        error={outputs.error}
         busy={busyFiles}
         onDownload={(file) => void download(file)}
         onDelete={remove}

@@ -69,6 +69,13 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
   const [pushBatch, setPushBatch] = useState<{ id: string; count: number; status?: BatchStatus } | null>(null);
   const dismissedView = filters.status === 'dismissed';
   const busy = dismissing.isPending || restoring.isPending || pushing.isPending;
+  const dismissalLabel = dismissedView
+    ? restoring.isPending
+      ? 'Restoring...'
+      : 'Restore'
+    : dismissing.isPending
+      ? 'Dismissing...'
+      : 'Dismiss';
 
   /** A push batch stopped: say how it went (or that it is still running) and show the signals' new status. */
   const pushEnded = useEffectEvent((status: BatchStatus | undefined) => {
@@ -234,7 +241,7 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
             disabled={selected.size === 0 || busy}
             onClick={() => changeDismissal(dismissedView ? 'restore' : 'dismiss')}
           >
-            {dismissedView ? 'Restore' : 'Dismiss'}
+            {dismissalLabel}
           </Button>
           {!dismissedView && (
             <Button size="sm" disabled={selected.size === 0 || busy || pushBatch !== null} onClick={push}>
@@ -263,9 +270,9 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
           }}
           empty={
             dismissedView
-              ? 'No dismissed signals.'
+              ? 'No dismissed signals. Signals you dismiss from the inbox show here, to restore.'
               : isFiltered(filters)
-                ? 'No signals match these filters.'
+                ? 'No signals match these filters. Widen them, or press Clear filters.'
                 : 'No signals yet - analyse articles on the News Signals page and they show here, highest buying intent first.'
           }
         >

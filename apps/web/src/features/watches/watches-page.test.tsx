@@ -90,6 +90,31 @@ describe('WatchesPage', () => {
     expect(within(history).getAllByRole('row')).toHaveLength(2);
   });
 
+  it('says which action failed on which watch with the server’s reason, and why the list did not load', async () => {
+    serve();
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/watches/7/run')
+        ? Promise.resolve(
+            Response.json({ detail: 'A run of this watch is already queued', code: 'conflict' }, { status: 409 }),
+          )
+        : served(input, init),
+    );
+    renderPage();
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not run “Copper and gold”: A run of this watch is already queued',
+    );
+  });
+
+  it('shows the server’s reason when the watches cannot be loaded', async () => {
+    stubApi(() => ({ status: 503, body: { detail: 'Database unavailable', code: 'service_unavailable' } }));
+    renderPage();
+    expect(await screen.findByText(/The watches could not be loaded\. Database unavailable/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('creates a watch from the form, refusing an empty name first', async () => {
     serve([]);
     renderPage();

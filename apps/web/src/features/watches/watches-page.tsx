@@ -6,6 +6,7 @@ import { Card } from '../../components/card.tsx';
 import { PencilIcon, PlayIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { LoadFailure } from '../../components/paged-list.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLiveMessages } from '../../lib/live-context.tsx';
@@ -18,6 +19,14 @@ import type { CreateWatchRequest } from '@mining-hub/contract/watches';
 type Editing = { mode: 'create' } | { mode: 'edit'; watch: Watch } | null;
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong; try again.');
+
+type WatchAction = 'run' | 'toggle' | 'delete';
+/** What an action button says while its call runs, and what failed when it fails. */
+const ACTION_WORDS: Record<WatchAction, { busy: string; failed: string }> = {
+  run: { busy: 'Queuing...', failed: 'Could not run' },
+  toggle: { busy: 'Switching...', failed: 'Could not switch' },
+  delete: { busy: 'Deleting...', failed: 'Could not delete' },
+};
 
 /** Watches (/watches): saved filters that run on a schedule and alert on new signals. */
 export function WatchesPage() {
@@ -39,13 +48,18 @@ export function WatchesPage() {
     },
   });
   const act = useMutation({
-    mutationFn: async ({ watch, action }: { watch: Watch; action: 'run' | 'toggle' | 'delete' }) => {
+    mutationFn: async ({ watch, action }: { watch: Watch; action: WatchAction }) => {
       if (action === 'run') await runWatchNow(watch.id);
       else if (action === 'toggle') await updateWatch(watch.id, { enabled: !watch.enabled });
       else await deleteWatch(watch.id);
     },
     onSettled: refresh,
   });
+
+  // The action running (or last failed) and on which watch, for its button's busy label and the failure line.
+  const acted = act.variables;
+  const busyWith = (watch: Watch, action: WatchAction) =>
+    act.isPending && acted?.watch.id === watch.id && acted.action === action;
 
   const startEditing = (next: Editing) => {
     save.reset();
@@ -69,9 +83,15 @@ export function WatchesPage() {
           </Button>
         }
       />
-      {act.isError && <p className="mb-4 text-sm text-red-700">{messageOf(act.error)}</p>}
+      {act.isError && acted && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          {ACTION_WORDS[acted.action].failed} &ldquo;{acted.watch.name}&rdquo;: {messageOf(act.error)}
+        </p>
+      )}
       {watches.isPending && <p className="text-sm text-slate-500">Loading watches…</p>}
-      {watches.isError && <p className="text-sm text-red-700">Could not load the watches.</p>}
+      {watches.isError && !watches.data && (
+        <LoadFailure what="The watches" error={watches.error} onRetry={() => void watches.refetch()} />
+      )}
       {watches.data?.length === 0 && (
         <Card>
           <p className="text-sm text-slate-600">
@@ -94,10 +114,15 @@ export function WatchesPage() {
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" onClick={() => act.mutate({ watch, action: 'run' })} disabled={act.isPending}>
                     <PlayIcon className="size-4" />
-                    Run now
+                    {busyWith(watch, 'run') ? ACTION_WORDS.run.busy : 'Run now'}
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => act.mutate({ watch, action: 'toggle' })}>
-                    {watch.enabled ? 'Switch off' : 'Switch on'}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ watch, action: 'toggle' })}
+                  >
+                    {busyWith(watch, 'toggle') ? ACTION_WORDS.toggle.busy : watch.enabled ? 'Switch off' : 'Switch on'}
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => startEditing({ mode: 'edit', watch })}>
                     <PencilIcon className="size-4" />
@@ -107,6 +132,8 @@ export function WatchesPage() {
                     size="sm"
                     variant="ghost"
                     aria-label={`Delete ${watch.name}`}
+                    aria-busy={busyWith(watch, 'delete') || undefined}
+                    disabled={act.isPending}
                     onClick={() => {
                       if (window.confirm(`Delete the watch "${watch.name}" and its run history?`))
                         act.mutate({ watch, action: 'delete' });

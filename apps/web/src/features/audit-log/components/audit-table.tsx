@@ -1,11 +1,12 @@
 import type { AuditEntry } from '@mining-hub/contract/audit';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AUDIT_ACTION_LABELS } from '../audit-labels.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** The entries of one page, newest first. A missing actor is the system itself (the throttle, the command line). */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="-mx-5 overflow-x-auto">
+    <TableScroll label="Audit log entries" className="-mx-5">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
@@ -32,7 +33,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <td className="px-5 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="px-3 py-2.5 break-all text-slate-800">
+              <td className="px-3 py-2.5 break-words text-slate-800">
                 {entry.actor_email ?? <span className="text-slate-500 italic">System</span>}
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap">
@@ -40,12 +41,12 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   {AUDIT_ACTION_LABELS[entry.action]}
                 </span>
               </td>
-              <td className="px-3 py-2.5 break-all text-slate-800">{entry.target ?? '—'}</td>
+              <td className="px-3 py-2.5 break-words text-slate-800">{entry.target ?? '—'}</td>
               <td className="px-5 py-2.5 break-words text-slate-600">{entry.detail ?? ''}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -2,6 +2,7 @@ import type { CrmContactView, CrmRecord } from '@mining-hub/contract/crm';
 import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const linkClass = 'inline-flex items-center gap-1 font-medium text-blue-700 hover:underline';
 
@@ -56,7 +57,7 @@ function Contact({ contact }: { contact: CrmContactView }) {
 }
 
 function Contacts({ contacts }: { contacts: CrmContactView[] }) {
-  if (contacts.length === 0) return <span className="text-slate-400">No contacts named</span>;
+  if (contacts.length === 0) return <span className="text-slate-500">No contacts named</span>;
   return (
     <ul className="space-y-1.5">
       {contacts.map((contact) => (
@@ -70,7 +71,7 @@ function Intent({ record }: { record: CrmRecord }) {
   return record.buying_intent_score ? (
     <BuyingIntentBadge intent={record.buying_intent_score} />
   ) : (
-    <span className="text-xs text-slate-400">No intent score</span>
+    <span className="text-xs text-slate-500">No intent score</span>
   );
 }
 
@@ -110,7 +111,7 @@ const HEADINGS = ['Company', 'Signal', 'Contacts', 'Pushed'];
 export function CrmRecords({ records }: { records: CrmRecord[] }) {
   return (
     <>
-      <div className="-mx-5 overflow-x-auto max-xl:hidden">
+      <TableScroll label="CRM records" className="-mx-5 max-xl:hidden">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <tr>
@@ -140,7 +141,7 @@ export function CrmRecords({ records }: { records: CrmRecord[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ul className="space-y-3 xl:hidden" aria-label="Pushed records">
         {records.map((record) => (
           <li key={record.article_id} className="space-y-3 rounded-lg border border-slate-200 p-4 text-sm">

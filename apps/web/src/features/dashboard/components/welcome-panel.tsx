@@ -23,7 +23,10 @@ const QUICK_ACTIONS: readonly QuickAction[] = [
 export function WelcomePanel({ name }: { name: string }) {
   return (
     <section className="overflow-hidden rounded-xl bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 p-6 text-white shadow-sm sm:p-8">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome, {name}</h1>
+      {/* Takes focus after sign-in and navigation (app/layout/use-page-heading-focus.ts); a white ring on the blue. */}
+      <h1 tabIndex={-1} className="w-fit text-2xl font-semibold tracking-tight focus-visible:outline-white sm:text-3xl">
+        Welcome, {name}
+      </h1>
       <p className="mt-1.5 max-w-2xl text-sm text-blue-100">
         Track mining news, spot sales opportunities and keep your CRM up to date.
       </p>

@@ -11,8 +11,8 @@ interface CustomRangeFieldsProps {
 }
 
 const inputClasses =
-  'block rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-blue-600 focus:outline-none';
-const ringFor = (error: string | undefined) => (error ? 'ring-red-400' : 'ring-slate-300');
+  'block rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-blue-600 focus:outline-none';
+const ringFor = (error: string | undefined) => (error ? 'ring-red-600' : 'ring-slate-500');
 
 /** From and To, each a DD/MM/YYYY date (typed or picked), an HH:MM time and AM/PM, with the section 5 messages. */
 export function CustomRangeFields({ range, errors, onChange }: CustomRangeFieldsProps) {

@@ -9,8 +9,10 @@ export const NO_FILE = 'Select a log file to view content.';
  */
 export function LogLines({ lines }: { lines: string[] }) {
   return (
+    // Focusable, so keyboard users can scroll the entries.
     <ol
       aria-label="Log entries"
+      tabIndex={0}
       className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs leading-5"
     >
       {lines.map((line, index) => {

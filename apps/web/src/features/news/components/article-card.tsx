@@ -102,9 +102,9 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
                 {tag}
               </li>
             ))}
-            {tags.length > 6 && <li className="px-1 py-0.5 text-xs text-slate-400">+{tags.length - 6}</li>}
+            {tags.length > 6 && <li className="px-1 py-0.5 text-xs text-slate-500">+{tags.length - 6}</li>}
           </ul>
-          <div className="flex shrink-0 items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
             <a
               href={link.href}
               target="_blank"

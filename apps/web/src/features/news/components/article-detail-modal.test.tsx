@@ -202,6 +202,44 @@ describe('ArticleDetailModal', () => {
     expect(screen.getByRole('button', { name: 'Push to CRM' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('says a PDF is being extracted while Expand runs, on the busy button and in the body', async () => {
+    let finishExpanding: () => void = () => {};
+    const expanding = new Promise<void>((resolve) => {
+      finishExpanding = resolve;
+    });
+    let status: ArticleStatus = 'fetched';
+    // The expand call answers only when the test lets it, as a large PDF keeps the server busy.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/expand-article') {
+        await expanding;
+        status = 'expanded';
+      }
+      const known = path === '/api/v1/article/42' || path === '/api/v1/expand-article';
+      const article = makeArticle({ status, article_type: 'pdf', pdf_iframe_url: '/api/v1/demo/report.pdf' });
+      return new Response(
+        JSON.stringify(known ? { success: true, data: article } : { detail: 'x', code: 'not_found' }),
+        {
+          status: known ? 200 : 404,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
+    });
+    renderWithQueryClient(<ArticleDetailModal articleId={42} listItem={null} onClose={() => {}} />);
+    expect(screen.queryByText(/Extracting the text/)).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand' }));
+
+    const busy = await screen.findByRole('button', { name: 'Expanding...' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText(/Extracting the text of the PDF\. A large one can take a minute/).getAttribute('role'),
+    ).toBe('status');
+
+    finishExpanding();
+    expect(await screen.findByRole('button', { name: 'Summarize' })).toBeTruthy();
+    expect(screen.queryByText(/Extracting the text/)).toBeNull();
+  });
+
   it('runs the next step from its footer and shows the article it answers with', async () => {
     let status: ArticleStatus = 'expanded';
     stubApi((request) => {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { articleDetailQueryOptions } from '../api.ts';
+import { articleDetailQueryOptions, useArticleStep } from '../api.ts';
 import { articleDate, articleTags, isFailureStatus, sourceLink } from '../article-display.ts';
 import { ArticleAnalysis } from './article-analysis.tsx';
 import { ArticleBody } from './article-body.tsx';
@@ -35,6 +35,8 @@ interface ArticleDetailModalProps {
  */
 export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = false }: ArticleDetailModalProps) {
   const detail = useQuery(articleDetailQueryOptions(articleId));
+  // Expanding a large PDF takes a while: the body says what is happening, not only the busy button.
+  const expanding = useArticleStep(articleId).running === 'expand';
   useEffect(() => {
     if (detail.error) console.error(`Could not load article ${articleId}; showing the list copy`, detail.error);
   }, [detail.error, articleId]);
@@ -103,6 +105,17 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
       }
     >
       <div className="space-y-5">
+        {expanding && (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 ring-1 ring-blue-200 ring-inset"
+          >
+            <Spinner className="size-4 shrink-0" />
+            {article.article_type === 'pdf'
+              ? 'Extracting the text of the PDF. A large one can take a minute; you can close this meanwhile.'
+              : 'Extracting the full text of the article page. You can close this meanwhile.'}
+          </p>
+        )}
         {isFailureStatus(article.status) && (
           <section
             aria-label="Failure reason"

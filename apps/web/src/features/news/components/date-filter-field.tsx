@@ -141,7 +141,7 @@ function RangeEndPicker({ label, selected, startDate, endDate, minDate, end, onC
         renderCustomHeader={(props) => <CalendarHeader {...props} />}
         popperPlacement="bottom-start"
         wrapperClassName="block!"
-        className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset"
+        className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-500 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset"
       />
       {inputError && (
         <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">

@@ -179,7 +179,8 @@ const SUCCESS_CLASSES = 'rounded-lg bg-emerald-50 px-3 py-2 text-emerald-700 rin
 
 function Messages({ error, notice }: { error: string | null; notice: Notice | null }): ReactNode {
   return (
-    <div className="mr-auto flex min-w-0 flex-col gap-2 text-sm">
+    // Always in the page, so a message added to it is announced (a region mounted with its text may not be).
+    <div aria-live="polite" className="mr-auto flex min-w-0 flex-col gap-2 text-sm">
       {notice && (
         <p
           role={notice.tone === 'error' ? 'alert' : 'status'}

@@ -2,7 +2,7 @@ import type { NumberRange } from '@mining-hub/contract/news';
 import { useId, useState } from 'react';
 
 const inputClasses =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset tabular-nums placeholder:text-slate-400 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset';
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-500 ring-inset tabular-nums placeholder:text-slate-500 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset';
 
 /** A non-negative number, or null for text that is not one. */
 export function parseNonNegative(text: string): number | null {

@@ -79,13 +79,13 @@ export function NotificationBell() {
           role="region"
           aria-label="Notifications"
           tabIndex={-1}
-          className="absolute right-0 z-50 mt-2 w-[min(24rem,calc(100vw-1rem))] rounded-xl bg-white shadow-lg ring-1 ring-slate-200 focus:outline-none"
+          className="absolute right-0 z-50 mt-2 w-[min(24rem,calc(100vw-1rem))] rounded-xl max-sm:fixed max-sm:inset-x-2 max-sm:top-16 max-sm:w-auto bg-white shadow-lg ring-1 ring-slate-200 focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2.5">
             <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
             <button
               type="button"
-              className="text-xs font-medium text-blue-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+              className="text-xs font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline"
               disabled={unread === 0 || markAll.isPending}
               onClick={() => markAll.mutate()}
             >
@@ -115,7 +115,7 @@ export function NotificationBell() {
                         <p className="text-sm font-medium text-slate-900">{notification.title}</p>
                       )}
                       <p className="mt-0.5 text-xs whitespace-pre-line text-slate-600">{notification.body}</p>
-                      <p className="mt-1 text-[11px] text-slate-400">{formatDateTime(notification.at)}</p>
+                      <p className="mt-1 text-[11px] text-slate-600">{formatDateTime(notification.at)}</p>
                     </div>
                     {!notification.read && (
                       <button

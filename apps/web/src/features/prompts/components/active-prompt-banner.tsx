@@ -12,7 +12,8 @@ export function ActivePromptBanner({ prompt }: { prompt: Prompt }) {
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white">
         <SparklesIcon />
       </span>
-      <div className="min-w-0 flex-1">
+      {/* Wide enough for the name: on a phone the dates wrap under it rather than squeeze it to one letter. */}
+      <div className="min-w-48 flex-1">
         <p className="text-xs font-semibold tracking-wide text-blue-700 uppercase">Currently Active</p>
         <p className="truncate text-base font-semibold text-slate-900">{prompt.name}</p>
       </div>

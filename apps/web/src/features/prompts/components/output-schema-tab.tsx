@@ -1,11 +1,11 @@
-import type { SchemaValidationResult } from '@mining-hub/contract/prompts';
+import { NO_OUTPUT_FIELDS_MESSAGE, type SchemaValidationResult } from '@mining-hub/contract/prompts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/form-controls.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { validateSchema } from '../api.ts';
-import { failedValidationResult, PROMPT_MESSAGES } from '../prompt-messages.ts';
+import { failedValidationResult } from '../prompt-messages.ts';
 import {
   addField,
   fieldCount,
@@ -31,11 +31,8 @@ export function OutputSchemaTab({
   const validation = useMutation({ mutationFn: validateSchema });
   const count = fieldCount(schema);
 
+  // A schema without fields goes to the server too, which explains why it is unusable.
   const runValidation = () => {
-    if (count === 0) {
-      setChecked({ json, result: { valid: false, errors: [PROMPT_MESSAGES.noSchema], warnings: [] } });
-      return;
-    }
     const problems = findFieldListProblems(schema);
     if (problems.length > 0) {
       setChecked({ json, result: { valid: false, errors: problems, warnings: [] } });
@@ -76,6 +73,14 @@ export function OutputSchemaTab({
               {count} {count === 1 ? 'field' : 'fields'} · Required fields must always be filled by the AI
             </p>
           </div>
+          {count === 0 && (
+            <p
+              role="status"
+              className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+            >
+              {NO_OUTPUT_FIELDS_MESSAGE}. Press Add Field: a prompt without output fields cannot be saved or activated.
+            </p>
+          )}
           <SchemaFieldList node={schema.parameters} onChange={(parameters) => onChange({ ...schema, parameters })} />
         </div>
 
@@ -94,7 +99,11 @@ export function OutputSchemaTab({
       <section aria-label="JSON schema preview" className="min-w-0">
         <div className="xl:sticky xl:top-20">
           <h3 className="mb-2 text-sm font-semibold text-slate-900">JSON Schema Preview</h3>
-          <pre className="max-h-[calc(100vh-8rem)] overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-100">
+          {/* Focusable so keyboard users can scroll a long schema. */}
+          <pre
+            tabIndex={0}
+            className="max-h-[calc(100vh-8rem)] overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-100"
+          >
             {json}
           </pre>
         </div>

@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { canSaveDraft, validatePromptDraft, type PromptDraft } from '../prompt-draft.ts';
+import { fieldCount } from '../schema-editor.ts';
 import { OutputSchemaTab } from './output-schema-tab.tsx';
 import { PromptTextTab } from './prompt-text-tab.tsx';
 
@@ -40,6 +41,8 @@ export function PromptEditor({
 }: PromptEditorProps) {
   const [draft, setDraft] = useState(initialDraft);
   const canSave = canSaveDraft(draft);
+  // Save stays available: the server's refusal then says why, in its own words, under the notice.
+  const noFields = fieldCount(draft.schema) === 0;
 
   const save = () => {
     const result = validatePromptDraft(draft);
@@ -106,12 +109,21 @@ export function PromptEditor({
       {!readOnly && (
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
           {!canSave && <p className="mr-auto text-sm text-amber-700">{PROMPT_REQUIRED_MESSAGE}</p>}
+          {canSave && noFields && (
+            <p id="prompt-save-blocked" className="mr-auto text-sm text-amber-700">
+              The output schema has no fields: add one on the Output Schema tab, or saving is refused.
+            </p>
+          )}
           {mode === 'create' && (
             <Button variant="secondary" disabled={saving} onClick={onCancel}>
               Cancel
             </Button>
           )}
-          <Button disabled={!canSave || saving} onClick={save}>
+          <Button
+            disabled={!canSave || saving}
+            aria-describedby={canSave && noFields ? 'prompt-save-blocked' : undefined}
+            onClick={save}
+          >
             {saving ? 'Saving...' : mode === 'create' ? 'Create Prompt' : 'Save Changes'}
           </Button>
         </div>

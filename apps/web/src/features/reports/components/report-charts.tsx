@@ -82,8 +82,10 @@ function ValueBars({
           {rows.map((row) => (
             <Cell key={row.name} fill={row.color} />
           ))}
+          {/* In the page's text grey: in the bars' own colours (amber, light grey) the numbers fell under 4.5:1. */}
           <LabelList
             dataKey="value"
+            fill="#334155"
             position={across ? 'right' : 'top'}
             formatter={(value) => formatNumber(Number(value))}
           />
@@ -125,7 +127,7 @@ export function ReportCharts({ report }: { report: ReportSummary }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Pipeline funnel" description="How far the articles fetched in the period got">
         {report.funnel.fetched === 0 ? (
-          <Empty>No articles fetched in this period.</Empty>
+          <Empty>No articles fetched in this period. Fetch news on News Signals, or pick a longer period.</Empty>
         ) : (
           <ValueBars
             across
@@ -137,7 +139,9 @@ export function ReportCharts({ report }: { report: ReportSummary }) {
 
       <ChartCard title="Buying intent" description="The analyzed signals by intent level">
         {analysed === 0 ? (
-          <Empty>No signals analyzed in this period.</Empty>
+          <Empty>
+            No signals analyzed in this period. Analyze articles on News Signals to see their buying intent.
+          </Empty>
         ) : (
           <ValueBars
             name="Signals"

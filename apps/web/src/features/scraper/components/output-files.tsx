@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import type { OutputFileRef } from '../api.ts';
 import { formatModified } from '../scraper-format.ts';
+import { serverDetail } from '../scraper-messages.ts';
 
 const COLUMNS: readonly { type: ScraperOutputType; title: string; description: string; accent: string }[] = [
   {
@@ -30,7 +31,10 @@ const COLUMNS: readonly { type: ScraperOutputType; title: string; description: s
 interface OutputFilesProps {
   outputs: ScraperOutputs | undefined;
   loading: boolean;
-  failed: boolean;
+  /** Refresh Outputs is reading the list again. */
+  refreshing: boolean;
+  /** Why the last read of the list failed, if it did. */
+  error: Error | null;
   /** `type/name` of the files being downloaded or deleted. */
   busy: ReadonlySet<string>;
   onDownload: (file: OutputFileRef) => void;
@@ -42,15 +46,17 @@ export const fileKey = ({ type, name }: OutputFileRef) => `${type}/${name}`;
 const newestFirst = (files: readonly ScraperOutputFile[]) => [...files].sort((a, b) => b.modified - a.modified);
 
 /** The output files in three columns, newest first, each with Download and a delete (×) control. */
-export function OutputFiles({ outputs, loading, failed, busy, onDownload, onDelete }: OutputFilesProps) {
+export function OutputFiles({ outputs, loading, refreshing, error, busy, onDownload, onDelete }: OutputFilesProps) {
+  const detail = error ? serverDetail(error) : undefined;
   return (
-    <section aria-labelledby="scraper-outputs-heading">
+    <section aria-labelledby="scraper-outputs-heading" aria-busy={loading || refreshing}>
       <h2 id="scraper-outputs-heading" className="mb-3 text-base font-semibold text-slate-900">
         Output Files
       </h2>
-      {failed && !outputs && (
+      {error && !refreshing && (
         <p role="alert" className="mb-3 text-sm text-red-700">
-          The output files could not be loaded. Use Refresh Outputs to try again.
+          The output files could not be {outputs ? 'refreshed' : 'loaded'}
+          {detail ? `: ${detail.replace(/\.$/, '')}.` : '.'} Use Refresh Outputs to try again.
         </p>
       )}
       <div className="grid gap-4 xl:grid-cols-3">

@@ -73,6 +73,9 @@ function PhaseFigures({ phase, progress }: { phase: PhaseCard['phase']; progress
                 {progress.projects_failed > 0 && (
                   <span className="text-red-700"> ({formatNumber(progress.projects_failed)} failed)</span>
                 )}
+                {progress.projects_skipped > 0 && (
+                  <span className="text-amber-800"> ({formatNumber(progress.projects_skipped)} skipped)</span>
+                )}
               </>,
             ],
             ['Batch', `${formatNumber(progress.current_batch)} of ${formatNumber(progress.total_batches)}`],

@@ -17,7 +17,10 @@ interface ScraperControlsProps {
   /** The control call on its way, if any: the other controls wait for it, except Emergency Stop. */
   pendingAction: ScraperAction | undefined;
   onAction: (action: ScraperAction) => void;
+  /** Refresh Outputs was pressed and the list is on its way. */
   refreshingOutputs: boolean;
+  /** The list is being read, for whatever reason (Refresh waits for it). */
+  loadingOutputs: boolean;
   onRefreshOutputs: () => void;
 }
 
@@ -42,6 +45,7 @@ export function ScraperControls({
   pendingAction,
   onAction,
   refreshingOutputs,
+  loadingOutputs,
   onRefreshOutputs,
 }: ScraperControlsProps) {
   const stopped = runState === 'stopped';
@@ -96,9 +100,14 @@ export function ScraperControls({
             {label('stop', 'Emergency Stop')}
           </Button>
         )}
-        <Button variant="secondary" onClick={onRefreshOutputs} disabled={refreshingOutputs}>
-          <RefreshIcon className={`size-4 ${refreshingOutputs ? 'animate-spin' : ''}`} />
-          Refresh Outputs
+        <Button
+          variant="secondary"
+          onClick={onRefreshOutputs}
+          disabled={refreshingOutputs || loadingOutputs}
+          aria-busy={refreshingOutputs}
+        >
+          <RefreshIcon className={`size-4 ${refreshingOutputs || loadingOutputs ? 'animate-spin' : ''}`} />
+          {refreshingOutputs ? 'Refreshing...' : 'Refresh Outputs'}
         </Button>
         {stopped && !settingsOpen && (
           <p className={`text-sm ${canStart ? 'text-slate-500' : 'text-red-700'}`}>

@@ -6,6 +6,7 @@ import { formatDateTime, formatEstimate } from '../scraper-format.ts';
 import { RUN_STATE_LABELS, type ScraperRunState } from '../scraper-run-state.ts';
 import { modeLabel } from '../scraper-settings.ts';
 import { PhaseCardGrid } from './phase-card-grid.tsx';
+import { SkippedPagesPanel } from './skipped-pages-panel.tsx';
 import { ProgressMeter, type MeterTone } from './progress-meter.tsx';
 
 interface ScraperProgressPanelProps {
@@ -75,6 +76,8 @@ export function ScraperProgressPanel({ runState, status, progress, progressReadA
         </div>
 
         <PhaseCardGrid progress={progress} active={runState === 'running'} />
+
+        <SkippedPagesPanel progress={progress} />
 
         {progress?.status === 'failed' && (
           <p

@@ -24,6 +24,8 @@ export const NOT_STARTED_PROGRESS: ScraperProgress = {
   projects_total: 0,
   projects_completed: 0,
   projects_failed: 0,
+  projects_skipped: 0,
+  skipped_pages: [],
   total_batches: 0,
   current_batch: 0,
   current_activity: '',

@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 interface SignalsTableProps {
   signals: Signal[];
@@ -53,7 +54,7 @@ export function SignalsTable(props: SignalsTableProps) {
   const { signals, selected, focusIndex, onFocusRow, onToggle, onToggleAll, onOpen, rowRefs, crmLabel } = props;
   const allSelected = signals.length > 0 && signals.every((signal) => selected.has(signal.article_id));
   return (
-    <div className="-mx-5 overflow-x-auto">
+    <TableScroll label="Signals" className="-mx-5">
       <table
         role="grid"
         aria-label="Signals"
@@ -187,6 +188,6 @@ export function SignalsTable(props: SignalsTableProps) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

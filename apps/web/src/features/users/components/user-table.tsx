@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/button.tsx';
 import { ChevronDownIcon } from '../../../components/icons.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { actionsFor, describeAction, type UserAction } from '../user-actions.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 interface UserTableProps {
   users: ManagedUser[];
@@ -16,7 +17,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 r
 /** Every account: name and email, role, status, created, last sign-in and the row's actions. */
 export function UserTable({ users, currentUserId, onAction }: UserTableProps) {
   return (
-    <div className="-mx-5 -my-5 overflow-x-auto">
+    <TableScroll label="Users" className="-mx-5 -my-5">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
@@ -50,7 +51,7 @@ export function UserTable({ users, currentUserId, onAction }: UserTableProps) {
                     {user.name}
                     {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
                   </p>
-                  <p className="break-all text-slate-600">{user.email}</p>
+                  <p className="break-words text-slate-600">{user.email}</p>
                 </td>
                 <td className="px-3 py-3">
                   <span
@@ -84,7 +85,7 @@ export function UserTable({ users, currentUserId, onAction }: UserTableProps) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { LoadFailure } from '../../../components/paged-list.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { watchRunsQueryOptions } from '../api.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** A watch's run history, newest first. */
 export function WatchRuns({ watchId }: { watchId: number }) {
   const runs = useQuery(watchRunsQueryOptions(watchId));
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading runs…</p>;
-  if (runs.isError) return <p className="text-sm text-red-700">Could not load the runs.</p>;
-  if (runs.data.length === 0) return <p className="text-sm text-slate-500">No runs yet.</p>;
+  if (runs.isError) return <LoadFailure what="The runs" error={runs.error} onRetry={() => void runs.refetch()} />;
+  if (runs.data.length === 0) {
+    return <p className="text-sm text-slate-500">No runs yet. Run now queues one; scheduled runs show here too.</p>;
+  }
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Run history">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Run history</caption>
         <thead className="text-xs uppercase text-slate-500">
@@ -27,7 +31,7 @@ export function WatchRuns({ watchId }: { watchId: number }) {
             <tr key={run.id}>
               <td className="py-1.5 pr-3 whitespace-nowrap text-slate-700">
                 {formatDateTime(run.started_at ?? run.queued_at)}
-                <span className="ml-1 text-xs text-slate-400">{run.trigger === 'manual' ? 'manual' : 'scheduled'}</span>
+                <span className="ml-1 text-xs text-slate-500">{run.trigger === 'manual' ? 'manual' : 'scheduled'}</span>
               </td>
               <td className="py-1.5 pr-3">
                 <span className={run.status === 'failed' ? 'text-red-700' : 'text-slate-700'}>{run.status}</span>
@@ -41,6 +45,6 @@ export function WatchRuns({ watchId }: { watchId: number }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
