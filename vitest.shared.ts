@@ -16,8 +16,10 @@ export const TEST_WORKERS = os.availableParallelism() + 1;
  * (longest first by its cache, else largest file first) has no cache on a fresh clone such as CI's.
  */
 const LONGEST_FILES = [
+  'apps/server/test/scale-out.test.ts',
   'apps/server/test/restart.test.ts',
   'apps/server/src/modules/scraper/scraper.crawl.test.ts',
+  'apps/server/src/modules/scraper/scraper.browser.test.ts',
   'apps/server/src/cli/users.test.ts',
   'apps/server/src/modules/news/news.routes.test.ts',
   'apps/server/test/restart-scraper.test.ts',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, freePort, kill9, processState, realServer, sleep, until, realServerResources } from './processes.ts';
 
-describe('the server starts again after kill -9 at any moment', { timeout: 180_000 }, () => {
+describe('the server starts again after kill -9 at any moment', { timeout: 300_000 }, () => {
   const { children, tempDir } = realServerResources();
 
   it('20 cycles: killed while starting (from the first migrations on), just after listening and left a zombie, under requests, idle', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const CLI = path.join(import.meta.dirname, 'users.ts');
 
-describe('users CLI', { timeout: 90_000 }, () => {
+describe('users CLI', { timeout: 180_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-cli-'));
   const users = (...args: string[]) =>
     run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir } });

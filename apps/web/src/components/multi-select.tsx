@@ -103,7 +103,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, clas
         <div className="relative">
           <ComboboxInput
             ref={input}
-            className="block w-full rounded-lg border-0 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset"
+            className="block w-full rounded-lg border-0 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-slate-500 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-blue-600 focus:outline-none focus:ring-inset"
             placeholder={value.length > 0 ? `${value.length} selected - type to search` : placeholder}
             value={query}
             onChange={(event) => setQuery(event.target.value)}

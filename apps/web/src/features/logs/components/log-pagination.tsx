@@ -50,7 +50,7 @@ export function LogPaginationBar({
         <label className="flex items-center gap-2 text-sm text-slate-600">
           Order
           <select
-            className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-blue-600"
+            className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-500 ring-inset focus:ring-2 focus:ring-blue-600"
             value={order}
             onChange={(event) => onOrderChange(event.target.value as LogOrder)}
           >
@@ -64,7 +64,7 @@ export function LogPaginationBar({
         <label className="flex items-center gap-2 text-sm text-slate-600">
           Per page
           <select
-            className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-blue-600"
+            className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-500 ring-inset focus:ring-2 focus:ring-blue-600"
             value={pageSize}
             onChange={(event) => onPageSizeChange(Number(event.target.value) as LogPageSize)}
           >
