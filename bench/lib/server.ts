@@ -74,7 +74,7 @@ export async function startServer(
 
 /** Signs the bench admin (or another user) in and returns the `mh_session=…` cookie to send as a Cookie header. */
 export async function signIn(
-  server: BenchServer,
+  server: Pick<BenchServer, 'origin'>,
   credentials: { email: string; password: string } = BENCH_ADMIN,
 ): Promise<string> {
   const response = await fetch(`${server.origin}/api/v1/auth/login`, {
@@ -139,30 +139,46 @@ export async function createPostgresDatabase(): Promise<BenchDatabase | undefine
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
+  /** The slowest answer of the run. */
+  maxMs: number;
   requests: number;
   non2xx: number;
   /** Connection errors and timeouts. */
   errors: number;
   /** Count per status code, to say what went wrong when non2xx > 0. */
   statusCodes: Record<string, number>;
+  /** 503s the load shedding answered (code `service_unavailable`), counted when `countShed` is set. */
+  shed: number;
 }
 
 /** Loads one URL with autocannon and returns the mean req/s and the p99 latency. */
 export async function load(options: {
-  url: string;
-  headers?: Record<string, string>;
+  /** Several URLs: autocannon spreads the connections over them in turn (connection i to URL i mod n). */
+  url: string | string[];
+  headers?: Record<string, string> | undefined;
   connections: number;
   durationSeconds: number;
   /** Chooses each request's path (with query string) instead of repeating the URL's. */
   nextPath?: () => string;
+  /** Reads each 503's body to tell the load shedding's refusals from other failures. */
+  countShed?: boolean;
 }): Promise<LoadResult> {
   const { nextPath } = options;
+  let shed = 0;
+  const onResponse = (status: number, body: string) => {
+    if (status === 503 && body.includes('"service_unavailable"')) shed += 1;
+  };
+  const request = {
+    ...(nextPath && { setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }),
+    ...(options.countShed && { onResponse }),
+  };
   const result = await autocannon({
-    url: options.url,
+    // autocannon takes a list of URLs as well (its README); its type declarations only know one.
+    url: options.url as string,
     headers: options.headers,
     connections: options.connections,
     duration: options.durationSeconds,
-    ...(nextPath && { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] }),
+    ...((nextPath || options.countShed) && { requests: [request] }),
   });
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
@@ -170,10 +186,12 @@ export async function load(options: {
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes,
+    shed,
   };
 }
 
