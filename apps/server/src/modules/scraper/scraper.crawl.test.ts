@@ -113,7 +113,13 @@ describe('scraper runs on the demo directory', () => {
     'Emergency Stop mid-run: cancelled, no pid, the child and whatever it started gone',
     { timeout: 60_000 },
     async () => {
-      const started = await api.call('POST', '/start', { ...settings, max_workers: 1, max_concurrency: 1 });
+      // Production mode (every country, 360 projects): over HTTP, test mode can finish before Stop lands.
+      const started = await api.call('POST', '/start', {
+        ...settings,
+        mode: 'production',
+        max_workers: 1,
+        max_concurrency: 1,
+      });
       const { pid } = started.json().data;
       await api.until('project pages', (p) => p.current_phase === 'assembly' && p.projects_completed >= 3);
       // Its own process tree, not every Chromium on the machine: other suites run browsers beside this one.
