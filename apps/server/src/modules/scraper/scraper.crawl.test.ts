@@ -91,7 +91,9 @@ describe('scraper runs on the demo directory', () => {
   );
 
   it('pause holds the crawl where it is, resume finishes it', { timeout: 90_000 }, async () => {
-    await api.call('POST', '/start', { ...settings, max_workers: 1, max_concurrency: 1, max_projects: 30 });
+    // 120 projects of every country: over HTTP, 30 of test mode could all be done before Pause landed.
+    const run = { ...settings, mode: 'production', max_workers: 1, max_concurrency: 1, max_projects: 120 };
+    await api.call('POST', '/start', run);
     await api.until('assembly', (p) => p.current_phase === 'assembly' && p.projects_completed > 0);
     const paused = await api.call('POST', '/pause');
     expect(paused.json().data).toMatchObject({ running: false, paused: true, pid: expect.any(Number) });
@@ -102,11 +104,11 @@ describe('scraper runs on the demo directory', () => {
     const stillHeld = await api.progress();
     expect(stillHeld.status).toBe('paused');
     expect(stillHeld.projects_completed).toBe(held.projects_completed);
-    expect(stillHeld.projects_completed).toBeLessThan(30);
+    expect(stillHeld.projects_completed).toBeLessThan(120);
 
     expect((await api.call('POST', '/resume')).json().data).toMatchObject({ running: true, paused: false });
     const done = await api.until('completion', (p) => p.status !== 'running');
-    expect(done).toMatchObject({ status: 'completed', projects_completed: 30 });
+    expect(done).toMatchObject({ status: 'completed', projects_completed: 120 });
   });
 
   it(
@@ -158,11 +160,13 @@ describe('a server restart during a run', () => {
       const scraperDir = await mkdtemp(path.join(os.tmpdir(), 'mh-restart-scraper-'));
       const first = await createTestApp('pglite', { database, logDir, scraperDir, scraperSupervisor: {} });
       const api1 = scraperApi(first, (await signIn(first, { role: 'admin' })).cookie);
+      // Every country: over HTTP, 40 projects of test mode could all be done before the shutdown.
       const started = await api1.call('POST', '/start', {
         ...settings,
+        mode: 'production',
         max_workers: 1,
         max_concurrency: 1,
-        max_projects: 40,
+        max_projects: 120,
       });
       const firstPid = started.json().data.pid;
       const before = await api1.until('some projects', (p) => p.projects_completed >= 5);
@@ -173,7 +177,7 @@ describe('a server restart during a run', () => {
       try {
         const api2 = scraperApi(second, (await signIn(second, { role: 'admin' })).cookie);
         const done = await api2.until('completion', (p) => p.status !== 'running');
-        expect(done).toMatchObject({ status: 'completed', projects_completed: 40, projects_failed: 0 });
+        expect(done).toMatchObject({ status: 'completed', projects_completed: 120, projects_failed: 0 });
         const report = (
           await api2.call(
             'GET',
@@ -181,10 +185,12 @@ describe('a server restart during a run', () => {
           )
         ).json();
         // The second child fetched only what the first had not.
-        expect(report.phases.assembly.http_pages).toBeLessThanOrEqual(40 - before.projects_completed + 4);
-        expect(await readFile(path.join(logDir, 'scraper.log'), 'utf8')).toMatch(
-          /continuing with 60 ids and \d+ projects already done/,
+        expect(report.phases.assembly.http_pages).toBeLessThanOrEqual(120 - before.projects_completed + 4);
+        const continued = /continuing with (\d+) ids and (\d+) projects already done/.exec(
+          await readFile(path.join(logDir, 'scraper.log'), 'utf8'),
         );
+        expect(Number(continued?.[1])).toBeGreaterThanOrEqual(120);
+        expect(Number(continued?.[2])).toBeGreaterThanOrEqual(before.projects_completed);
       } finally {
         await second.close();
         await rm(scraperDir, { recursive: true, force: true });
