@@ -43,23 +43,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // The pool listens only to idle connections. One checked out and waiting between queries (a transaction
     // holding a lock while the CRM answers) that the server terminates would emit an unhandled `error` and
-    // end the process: each gets a listener of its own. Its next query fails, and the pool drops it.
-    const guarded = new WeakSet<pg.PoolClient>();
+    // end the process: each new connection gets a listener of its own. Its next query fails, and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!availability.noteFailure(error)) options.logger?.warn(`database connection lost: ${error.message}`);
+      });
+    });
+    // Connections refused while the server restarts are noted too; the caller still gets the error.
     const notingPool = {
       Client: PreparingClient,
       options: pool.options,
       async connect() {
         try {
-          const client = await pool.connect();
-          if (!guarded.has(client)) {
-            guarded.add(client);
-            client.on('error', (error) => {
-              if (!availability.noteFailure(error)) options.logger?.warn(`database connection lost: ${error.message}`);
-            });
-          }
-          return client;
+          return await pool.connect();
         } catch (error) {
-          availability.noteFailure(error); // refused while the server restarts; the caller still gets the error
+          availability.noteFailure(error);
           throw error;
         }
       },
