@@ -393,30 +393,29 @@ async function loadTwoPlusTwo(database: BenchDatabase): Promise<LoadFigures> {
   }
 }
 
+/** `work` on a fresh PostgreSQL database, dropped afterwards; undefined when no server answers. */
+async function onFreshDatabase<T>(work: (database: BenchDatabase) => Promise<T>): Promise<T | undefined> {
+  const database = await createPostgresDatabase();
+  if (!database) return undefined;
+  try {
+    return await work(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 async function loadFigures(): Promise<void> {
   console.log(
     `(load average ${os.loadavg()[0]?.toFixed(1)} on ${os.availableParallelism()} cores before the load runs)`,
   );
   printLoad('1 process PGlite', await loadOneProcess(), true);
 
-  const twoPlusTwoDatabase = await createPostgresDatabase();
-  if (!twoPlusTwoDatabase) return;
-  let twoPlusTwo: LoadFigures;
-  try {
-    twoPlusTwo = await loadTwoPlusTwo(twoPlusTwoDatabase);
-  } finally {
-    await twoPlusTwoDatabase.drop();
-  }
+  const twoPlusTwo = await onFreshDatabase(loadTwoPlusTwo);
+  if (!twoPlusTwo) return;
   printLoad('2 api + 2 workers PostgreSQL', twoPlusTwo, true);
 
-  const oneDatabase = await createPostgresDatabase();
-  if (!oneDatabase) return;
-  let one: LoadFigures;
-  try {
-    one = await loadOneProcess(oneDatabase);
-  } finally {
-    await oneDatabase.drop();
-  }
+  const one = await onFreshDatabase(loadOneProcess);
+  if (!one) return;
   printLoad('1 process PostgreSQL', one, false);
 
   const ratio = twoPlusTwo.withBatch.servedPerSecond / one.withBatch.servedPerSecond;
