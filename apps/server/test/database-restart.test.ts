@@ -138,7 +138,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // A page opened now hears no more batch messages: the catch-up on connect alone shows it finished.
       const laterPage = livePageModel(page);
       await laterPage.open();
-      await until('the catch-up', async () => laterPage.progress.status?.status === 'completed' || undefined, 5_000);
+      await until('the catch-up', async () => laterPage.progress.status?.status === 'completed' || undefined, 15_000);
 
       // A longer outage: an open page is told the database is down (its badge says so), then that it is back.
       await cluster.stop();
