@@ -110,7 +110,7 @@ const allowed: [string, Probe][] = [
     'a module imports the scraper program',
     { file: 'apps/server/src/modules/scraper/probe.ts', imports: '../../scraper/scraper-messages.ts' },
   ],
-  ['an adapter imports lib/', { file: 'apps/server/src/adapters/ai/probe.ts', imports: '../../lib/retry-after.ts' }],
+  ['an adapter imports lib/', { file: 'apps/server/src/adapters/ai/probe.ts', imports: '../../lib/text.ts' }],
   [
     'an adapter imports a sibling adapter',
     { file: 'apps/server/src/adapters/news-sources/probe.ts', imports: '../http-fetch.ts' },

@@ -1,5 +1,5 @@
 import { decodeText, type TextKind } from '../lib/decode-text.ts';
-import { parseRetryAfterMs } from '../lib/retry-after.ts';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 
 /** A fetch that cannot hang or flood us: a deadline, a size cap and a content-type allow-list. */
 export interface LimitedFetchOptions {

@@ -1,5 +1,5 @@
 import type { CrawlRequest } from '../adapters/project-sources/project-source.ts';
-import { parseRetryAfterMs, RETRY_AFTER_MAX_MS } from '../lib/retry-after.ts';
+import { parseRetryAfterMs, RETRY_AFTER_MAX_MS } from '@mining-hub/contract/retry-after';
 import type { RunControl } from './run-control.ts';
 
 /** Retries of one request after its first attempt, for the HTTP and the browser crawler alike. */

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, isErrorCode, type ErrorCode } from '@mining-hub/contract/errors';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import type { z } from 'zod';
 
 export const API_BASE = '/api/v1';
@@ -10,21 +11,24 @@ export const NO_RESPONSE_STATUS = 0;
 /**
  * A failed API call: the HTTP status, the server's `detail` message (to show), its `code` from the
  * contract's catalogue (to branch on; undefined when no API answered, e.g. network down or a proxy's
- * page) and the raw body for callers that need more.
+ * page), how long the server asked us to wait before trying again (its `Retry-After`, on 429 and 503)
+ * and the raw body for callers that need more.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly code: ErrorCode | undefined;
   readonly body: unknown;
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, detail: string, body: unknown) {
+  constructor(status: number, detail: string, body: unknown, retryAfterMs?: number) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.code = codeOf(body);
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -65,17 +69,14 @@ export async function apiRequest<Schema extends z.ZodType>(
     signal,
   );
   const payload = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, detailOf(payload, response), payload);
+  if (!response.ok) throw failure(response, payload);
   return schema.parse(payload);
 }
 
 /** Fetches a file under /api/v1 with the session, e.g. a download; a failure is an ApiError like any other call. */
 export async function apiBlob(path: string, { signal }: Pick<ApiRequestOptions, 'signal'> = {}): Promise<Blob> {
   const response = await send(path, { method: 'GET' }, signal);
-  if (!response.ok) {
-    const payload = await readJson(response);
-    throw new ApiError(response.status, detailOf(payload, response), payload);
-  }
+  if (!response.ok) throw failure(response, await readJson(response));
   return response.blob();
 }
 
@@ -107,6 +108,11 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+function failure(response: Response, payload: unknown): ApiError {
+  const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
+  return new ApiError(response.status, detailOf(payload, response), payload, retryAfterMs);
 }
 
 function detailOf(payload: unknown, response: Response): string {

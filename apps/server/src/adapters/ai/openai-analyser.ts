@@ -21,7 +21,7 @@ import {
 } from './ai-analyser.ts';
 import { articleToText, fitToBudget } from './article-text.ts';
 import { isRecord } from '@mining-hub/contract/is-record';
-import { parseRetryAfterMs } from '../../lib/retry-after.ts';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import { clip } from '../../lib/text.ts';
 
 export interface OpenAiAnalyserOptions {

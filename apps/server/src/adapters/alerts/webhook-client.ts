@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { fetch } from 'undici';
-import { parseRetryAfterMs } from '../../lib/retry-after.ts';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import { privateTargetProblem, publicAgent, trustedAgent } from '../guarded-network.ts';
 
 /** What a delivery attempt came to: sent, or why not and whether trying again later may help. */

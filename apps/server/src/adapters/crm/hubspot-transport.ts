@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Client } from '@hubspot/api-client';
-import { parseRetryAfterMs } from '../../lib/retry-after.ts';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import { clip } from '../../lib/text.ts';
 import { CrmError, type CrmExistingIds } from './crm-adapter.ts';
 
