@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { apiCall, E2E_ADMIN, expect, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
@@ -44,18 +44,9 @@ test.afterAll(async () => {
   app = undefined;
 });
 
-/** An API call that must succeed; a 503 from the server's load shedding is tried again after its Retry-After. */
-async function call(api: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown) {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await api.fetch(url, { method, data });
-    if (response.status() === 503 && attempt < 10) {
-      await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000));
-      continue;
-    }
-    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-    return response.json();
-  }
-}
+/** An API call on this file's own server that must succeed (a 503 is tried again after its Retry-After). */
+const call = (api: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown) =>
+  apiCall(api, method, url, data, app?.origin);
 
 /** Articles in several pipeline states, CRM records, a watch with a run and its notification, a second user, audit entries. */
 async function arrangeData(api: APIRequestContext): Promise<void> {

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { apiCall as call, expect, signIn, test } from './fixtures.ts';
 
 /*
  * The CRM and Reports screens over what one member pushed: a member of their own (created through the users
@@ -7,13 +6,6 @@ import { expect, signIn, test } from './fixtures.ts';
  */
 
 const MEMBER = { email: `crm-rep-${Date.now()}@example.com`, name: 'Casey Rep', password: 'casey-rep-password-1' };
-
-async function call(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await request.fetch(path, { method, data, headers: { origin } });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
 
 test('a member pushes three signals, sees them on the CRM screen with links, and the report agrees', async ({
   page,

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 export { expect, E2E_ADMIN };
@@ -19,3 +19,29 @@ export const test = base.extend<{ signedIn: Page }>({
     await use(page);
   },
 });
+
+/** A 503 is asked again after its Retry-After, up to this often: a journey's setup may run beside heavy work. */
+const BUSY_RETRIES = 10;
+
+/**
+ * Calls the API as a page of `origin` would (the journeys' server unless given; mutations pass the origin
+ * check), expects a 2xx and returns the JSON body. A 503 (the server shedding load, Retry-After set) is asked
+ * again, as the web app asks it again: a journey calls the API as a well-behaved client does.
+ */
+export async function apiCall(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+  origin = new URL(test.info().project.use.baseURL ?? '').origin,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await request.fetch(path, { method, data, headers: { origin } });
+    if (response.status() === 503 && attempt < BUSY_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000));
+      continue;
+    }
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  }
+}

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiCall, expect, signIn, test } from './fixtures.ts';
 
 /*
  * Issue #16's journey through the sales workspace: fetch all demo news, analyse 40 without pushing, review the
@@ -18,12 +18,6 @@ interface SignalRow {
   title: string;
   company: string | null;
   buying_intent_score: string | null;
-}
-
-async function call(request: APIRequestContext, path: string) {
-  const response = await request.get(path);
-  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-  return response.json();
 }
 
 async function openFromSidebar(page: Page, link: string, heading: string): Promise<void> {
@@ -184,7 +178,7 @@ test('fetch, analyse 40, review High and Very High, push three, dismiss one, see
     let attempt = 0;
     await expect(async () => {
       if (attempt++ > 0) await page.reload();
-      const { funnel, intent } = (await call(page.request, '/api/v1/reports/summary?days=30')).data;
+      const { funnel, intent } = (await apiCall(page.request, 'GET', '/api/v1/reports/summary?days=30')).data;
       expect(funnel.analysed).toBeGreaterThanOrEqual(40);
       expect(funnel.pushed).toBeGreaterThanOrEqual(3);
       expect(funnel.dismissed).toBeGreaterThanOrEqual(1);

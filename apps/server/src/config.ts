@@ -132,6 +132,8 @@ export interface AppConfig {
   loadShedding: {
     maxRequestsInFlight: number;
     maxEventLoopDelayMs: number;
+    /** PGlite: API requests take turns with the rest of the event loop's work (http/load-shedding.ts). */
+    requestTurns: boolean;
   };
   alerts: {
     /** Signs webhook bodies; without it the server generates one once and keeps it in the database. */
@@ -185,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loadShedding: {
       maxRequestsInFlight: values.MAX_REQUESTS_IN_FLIGHT,
       maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
+      // PGlite runs each request to its end on this thread: requests take turns (http/load-shedding.ts).
+      requestTurns: !values.DATABASE_URL,
     },
     alerts: { webhookSecret: values.WEBHOOK_SECRET, smtpUrl: values.SMTP_URL, emailFrom: values.ALERT_EMAIL_FROM },
   };

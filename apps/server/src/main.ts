@@ -3,12 +3,19 @@ import { compose } from './composition.ts';
 import { articlePageOrigins, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { listenWithAcceptGroup } from './http/accept-group.ts';
 import { createLogger } from './logging.ts';
 import { createNewsSources } from './adapters/news-sources/news-sources.ts';
 import { createAnalyser, createCrmAdapter } from './adapters/pipeline-adapters.ts';
 import { projectSourceConfig } from './adapters/project-sources/project-sources.ts';
 
 const SHUTDOWN_GRACE_MS = 20_000;
+/**
+ * On PGlite a turn of the event loop can be long (the database runs on this thread), and Node accepts one
+ * connection per listening socket per turn: these extra sockets on the port accept 16 per turn in all
+ * (http/accept-group.ts). On PostgreSQL turns are short and one socket keeps up.
+ */
+const PGLITE_EXTRA_ACCEPT_SOCKETS = 15;
 
 /** Starts the roles ROLE asks for: `api` (HTTP + WebSocket), `worker` (jobs) or `all`. */
 async function main(): Promise<void> {
@@ -47,8 +54,8 @@ async function main(): Promise<void> {
       pipeline: {
         appOrigin,
         privateOrigins: articlePageOrigins(config),
-        analyser: createAnalyser(config.pipeline),
-        crm: createCrmAdapter(config.pipeline, database.db),
+        analyser: await createAnalyser(config.pipeline),
+        crm: await createCrmAdapter(config.pipeline, database.db),
         concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
       },
       alerts: { ...config.alerts, allowedPrivateOrigins: config.allowedPrivateOrigins },
@@ -58,7 +65,7 @@ async function main(): Promise<void> {
     jobs: {
       work: runsWorker,
       sessionPurge: true,
-      news: { sources: createNewsSources(config.news) },
+      news: { sources: await createNewsSources(config.news) },
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
@@ -83,8 +90,13 @@ async function main(): Promise<void> {
     );
   }
   const app = server.app;
+  let acceptGroup: { close(): Promise<void> } = { close: async () => undefined };
   if (app) {
-    await app.listen({ port: config.port, host: config.host });
+    acceptGroup = await listenWithAcceptGroup(app, {
+      port: config.port,
+      host: config.host,
+      extraSockets: database.engine.kind === 'pglite' ? PGLITE_EXTRA_ACCEPT_SOCKETS : 0,
+    });
     logger.info(`listening on http://${config.host}:${config.port} (role ${config.role})`);
   } else {
     logger.info(`worker started (role ${config.role})`);
@@ -115,8 +127,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 5_000);
     forced.unref();
     try {
+      // The extra accepting sockets stop now; their connections drain with the app's, before the database closes.
+      const acceptGroupClosed = acceptGroup.close();
       // The scraper, the app, the queue (running jobs finish or go back to it) and the live bus.
       await server.close({ graceful: true, timeout: SHUTDOWN_GRACE_MS });
+      await acceptGroupClosed;
       await database.close();
       logger.info('shutdown complete');
     } catch (error) {

@@ -100,3 +100,26 @@ export async function inBatches<T, R>(items: T[], size: number, work: (item: T) 
   }
   return results;
 }
+
+/**
+ * Writes `request` on every socket within this turn of the event loop (a server in this process reads them
+ * all in its next turn) and answers each socket's response text, once its JSON body has arrived.
+ */
+export function sameTurnBurst(sockets: net.Socket[], request: string): Promise<string[]> {
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        // Off once answered: a later burst on the same socket listens afresh.
+        const read = (chunk: string) => {
+          text += chunk;
+          if (!/\r\n\r\n[\s\S]*\}$/.test(text)) return;
+          socket.off('data', read);
+          resolve(text);
+        };
+        socket.setEncoding('utf8').on('data', read);
+      }),
+  );
+  for (const socket of sockets) socket.write(request);
+  return Promise.all(answers);
+}

@@ -1,15 +1,17 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AiAnalyser } from './ai/ai-analyser.ts';
-import { createOpenAiAnalyser } from './ai/openai-analyser.ts';
 import { createRulesAnalyser } from './ai/rules-analyser.ts';
 import type { CrmAdapter } from './crm/crm-adapter.ts';
-import { createHubspotAdapter } from './crm/hubspot-adapter.ts';
 import { createLocalOutboxAdapter } from './crm/local-outbox-adapter.ts';
 
+// The SDKs of the real services (openai, @hubspot/api-client: about 400 modules) are loaded only when
+// configured, so a server on the offline defaults, the tests' servers and the CLI start without them.
+
 /** OpenAI (or a compatible server) when a key is set, otherwise the offline rules analyser. */
-export function createAnalyser(config: AppConfig['pipeline']): AiAnalyser {
+export async function createAnalyser(config: AppConfig['pipeline']): Promise<AiAnalyser> {
   if (!config.openaiApiKey) return createRulesAnalyser();
+  const { createOpenAiAnalyser } = await import('./ai/openai-analyser.ts');
   return createOpenAiAnalyser({
     apiKey: config.openaiApiKey,
     baseUrl: config.openaiBaseUrl,
@@ -18,7 +20,8 @@ export function createAnalyser(config: AppConfig['pipeline']): AiAnalyser {
 }
 
 /** HubSpot when a token is set, otherwise the local CRM outbox in the database. One per process: it holds the rate limiter. */
-export function createCrmAdapter(config: AppConfig['pipeline'], db: Db): CrmAdapter {
+export async function createCrmAdapter(config: AppConfig['pipeline'], db: Db): Promise<CrmAdapter> {
   if (!config.hubspotAccessToken) return createLocalOutboxAdapter(db);
+  const { createHubspotAdapter } = await import('./crm/hubspot-adapter.ts');
   return createHubspotAdapter({ accessToken: config.hubspotAccessToken, basePath: config.hubspotBaseUrl });
 }

@@ -1,6 +1,5 @@
 import type { Configuration, Request, RequestQueue } from '@crawlee/core';
-import { PlaywrightCrawler } from '@crawlee/playwright';
-import { chromium } from 'playwright';
+import type { PlaywrightCrawler } from '@crawlee/playwright';
 import { CHROMIUM_INSTALL_HINT, chromiumProblem } from '../adapters/chromium.ts';
 import type { ProjectSource, ScrapedProject } from '../adapters/project-sources/project-source.ts';
 import { checkStatus, describe, MAX_RETRIES, toCrawleeRequest } from './crawl-requests.ts';
@@ -92,6 +91,11 @@ export class BrowserLane {
 
   private async createCrawler(): Promise<PlaywrightCrawler> {
     const { source, maxConcurrency, chromiumPath } = this.deps;
+    // Playwright and Crawlee's browser crawler (about 1 s to load) only for a run that meets such a page.
+    const [{ PlaywrightCrawler }, { chromium }] = await Promise.all([
+      import('@crawlee/playwright'),
+      import('playwright'),
+    ]);
     return new PlaywrightCrawler(
       {
         requestQueue: await this.deps.openQueue('browser'),

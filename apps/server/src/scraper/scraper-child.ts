@@ -31,8 +31,12 @@ async function main(config: ScraperChildConfig): Promise<void> {
   const assemblyClock = new Stopwatch();
   // Projects restored from an earlier child took no time here: the rate counts this process's own work.
   let restoredDone = 0;
+  // Set once a pause has taken hold (pages in flight landed). While it holds, the activity reads 'Paused'
+  // whatever a phase starting meanwhile wrote: a pause that lands before discovery begins used to show
+  // 'Discovering projects…' over a run that was in fact held.
+  let pauseHeld = false;
   const progress = () =>
-    progressOf(counters, new Date(), {
+    progressOf(pauseHeld && control.isPaused ? { ...counters, activity: 'Paused' } : counters, new Date(), {
       done: projectsDone(counters) - restoredDone,
       elapsedMs: assemblyClock.elapsedMs(),
     });
@@ -47,11 +51,12 @@ async function main(config: ScraperChildConfig): Promise<void> {
         counters.status = 'paused';
         logger.info('pausing');
         void control.pause().then(() => {
-          if (control.isPaused) counters.activity = 'Paused';
+          if (control.isPaused) pauseHeld = true;
         });
         break;
       case 'resume':
         counters.status = 'running';
+        pauseHeld = false;
         logger.info('resuming');
         control.resume();
         break;
@@ -78,7 +83,7 @@ async function main(config: ScraperChildConfig): Promise<void> {
   const ticker = setInterval(() => send({ type: 'progress', progress: progress() }), PROGRESS_INTERVAL_MS);
 
   try {
-    const source = createProjectSource(config.source);
+    const source = await createProjectSource(config.source);
     const state = CrawlState.open(config.stateDir);
     const countries = config.countries.length > 0 ? config.countries : await source.listCountries();
     logger.info(

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DeliveryOutcome } from './webhook-client.ts';
 
 export interface MailMessage {
@@ -20,16 +20,22 @@ const PERMANENT_CODES = new Set(['EAUTH', 'ECONFIG', 'EENVELOPE', 'EMAXRECIPIENT
 /** E-mail through the SMTP server of SMTP_URL (`smtp://` or `smtps://user:pass@host:port`), from `from`. */
 export function createSmtpMailer(options: { smtpUrl: string; from: string; timeoutMs?: number }): Mailer {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  // nodemailer (about 40 modules) is loaded with the first message, not at every server start.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+  };
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= openTransport();
+        await (await transport).sendMail({ from: options.from, ...message });
         return { ok: true };
       } catch (error) {
         const failure = error as { message?: string; code?: string; permanent?: boolean };
@@ -37,6 +43,11 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; timeo
         return { ok: false, reason: `e-mail not sent: ${failure.message ?? String(error)}`, retryable: !permanent };
       }
     },
-    close: () => transport.close(),
+    // A transport that never opened (its send already reported why) has nothing to close.
+    close: () =>
+      void transport?.then(
+        (open) => open.close(),
+        () => undefined,
+      ),
   };
 }

@@ -1,5 +1,3 @@
-import { createDemoDirectorySource } from '../../demo/directory/demo-directory-source.ts';
-import { createMiningHubProjectsSource } from './mininghub-projects-source.ts';
 import type { ProjectSource } from './project-source.ts';
 
 /** Where the scraper child crawls: the app's demo directory or MiningHub. */
@@ -17,8 +15,12 @@ export function projectSourceConfig(options: {
     : { kind: 'demo', baseUrl: options.appOrigin };
 }
 
-export function createProjectSource(config: ProjectSourceConfig): ProjectSource {
-  return config.kind === 'mininghub'
-    ? createMiningHubProjectsSource({ token: config.token, baseUrl: config.baseUrl })
-    : createDemoDirectorySource(config.baseUrl);
+/** The source the scraper child crawls; loaded here, so the server (which only builds the config) never loads it. */
+export async function createProjectSource(config: ProjectSourceConfig): Promise<ProjectSource> {
+  if (config.kind === 'mininghub') {
+    const { createMiningHubProjectsSource } = await import('./mininghub-projects-source.ts');
+    return createMiningHubProjectsSource({ token: config.token, baseUrl: config.baseUrl });
+  }
+  const { createDemoDirectorySource } = await import('../../demo/directory/demo-directory-source.ts');
+  return createDemoDirectorySource(config.baseUrl);
 }

@@ -112,6 +112,20 @@ describe('scraper runs on the demo directory', () => {
   });
 
   it(
+    'a pause that lands before discovery begins reads Paused, and resume finishes the run',
+    { timeout: 90_000 },
+    async () => {
+      await api.call('POST', '/start', { ...settings, max_projects: 24 });
+      await api.call('POST', '/pause'); // at once: the child is still starting
+      const held = await api.until('the pause to take hold', (p) => p.current_activity === 'Paused', 20_000);
+      expect(held).toMatchObject({ status: 'paused', projects_completed: 0 });
+      expect((await api.call('POST', '/resume')).json().data).toMatchObject({ running: true, paused: false });
+      const done = await api.until('completion', (p) => p.status !== 'running');
+      expect(done).toMatchObject({ status: 'completed', projects_completed: 24 });
+    },
+  );
+
+  it(
     'Emergency Stop mid-run: cancelled, no pid, the child and whatever it started gone',
     { timeout: 60_000 },
     async () => {
