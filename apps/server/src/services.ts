@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
+import { createArticleExtractor, type ArticleExtractor } from './adapters/article-pages/article-extractor.ts';
 import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
 import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
 import { createLocalOutboxAdapter } from './adapters/crm/local-outbox-adapter.ts';
@@ -70,6 +71,8 @@ export interface ServiceOptions {
     analyser?: AiAnalyser;
     /** Defaults to the local CRM outbox. */
     crm?: CrmAdapter;
+    /** Reads fetched pages; worker threads started when first needed, unless given. */
+    extractor?: ArticleExtractor;
     concurrency?: Partial<Record<PipelineStep, number>>;
   };
   /** Alert delivery (config.alerts); without it webhooks are signed with a generated secret and no e-mail is sent. */
@@ -128,6 +131,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
         repository: pipelineRepository,
         analyser,
         crm,
+        extractor: options.pipeline?.extractor ?? createArticleExtractor(),
         getActivePrompt: () => prompts.getActivePrompt(),
         bus,
         logger: options.logger ?? createSilentLogger(),

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import type { EntryScan } from './log-entry-scanner.ts';
 import type { LinePartIndex } from './log-file-index.ts';
 import type { MatchIndex } from './log-matches.ts';
@@ -11,17 +11,6 @@ const IDLE_MS = 30_000;
  * collected cheaply and often; V8's default lets each thread grow by tens of MB for nothing.
  */
 const YOUNG_GENERATION_MB = 4;
-
-interface Reply {
-  result?: unknown;
-  error?: string;
-}
-
-interface Pending {
-  task: ScanTask;
-  resolve(result: unknown): void;
-  reject(error: unknown): void;
-}
 
 export interface ScanPool {
   /** Threads that can scan at once. */
@@ -39,61 +28,17 @@ export interface ScanPool {
 
 /** Up to `size` scan threads for the CPU-bound part of large reads, started when first needed. */
 export function createScanPool(size: number): ScanPool {
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
-  const queue: Pending[] = [];
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  const spawn = () => {
-    const worker = new Worker(new URL('./log-scan.worker.ts', import.meta.url), {
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    worker.on('message', (reply: Reply) => {
-      worker.unref();
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      if (reply.error === undefined) pending?.resolve(reply.result);
-      else pending?.reject(new Error(reply.error));
-      idle.push(worker);
-      dispatch();
-    });
-    worker.on('error', (error) => {
-      busy.get(worker)?.reject(error);
-      busy.delete(worker);
-      dispatch();
-    });
-    // Only a busy thread keeps the process alive (unref after the listeners, which ref it again).
-    worker.unref();
-    return worker;
-  };
-
-  function dispatch(): void {
-    while (queue.length > 0 && (idle.length > 0 || busy.size < size)) {
-      const pending = queue.shift();
-      if (!pending) break;
-      const worker = idle.pop() ?? spawn();
-      busy.set(worker, pending);
-      worker.ref();
-      worker.postMessage(pending.task);
-    }
-    clearTimeout(idleTimer);
-    if (busy.size === 0 && idle.length > 0) {
-      idleTimer = setTimeout(() => void Promise.all(idle.splice(0).map((worker) => worker.terminate())), IDLE_MS);
-      idleTimer.unref();
-    }
-  }
+  const pool = new Piscina<ScanTask, unknown>({
+    filename: new URL('./log-scan.worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, size), // piscina needs one; a pool of size 0 is never given work
+    idleTimeout: IDLE_MS,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 
   /** Runs every task; settles only when all have finished, since they read through the caller's open file. */
   async function runAll<T>(tasks: ScanTask[]): Promise<T[]> {
-    const results = await Promise.allSettled(
-      tasks.map(
-        (task) =>
-          new Promise<T>((resolve, reject) => {
-            queue.push({ task, resolve: (result) => resolve(result as T), reject });
-            dispatch();
-          }),
-      ),
-    );
+    const results = await Promise.allSettled(tasks.map((task) => pool.run(task) as Promise<T>));
     return results.map((result) => {
       if (result.status === 'rejected') throw result.reason;
       return result.value;
@@ -105,9 +50,6 @@ export function createScanPool(size: number): ScanPool {
     indexMatches: (fd, scans) => runAll<MatchIndex>(scans.map((scan) => ({ kind: 'matches', fd, scan }))),
     indexLines: (fd, parts, options) =>
       runAll<LinePartIndex>(parts.map(({ from, to }) => ({ kind: 'lines', fd, from, to, options }))),
-    async close() {
-      clearTimeout(idleTimer);
-      await Promise.all([...idle.splice(0), ...busy.keys()].map((worker) => worker.terminate()));
-    },
+    close: () => pool.close({ force: true }),
   };
 }

@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import type { EntryScan } from './log-entry-scanner.ts';
 import { indexLines } from './log-file-index.ts';
 import { readerOfFd } from './log-file-reader.ts';
@@ -17,14 +16,8 @@ export type ScanTask =
       options: { blockBytes: number; windowBytes: number; firstTimestamp: number };
     };
 
-function run(task: ScanTask): Promise<unknown> {
+/** Piscina (log-scan-pool.ts) runs the default export of this file on its thread for each task. */
+export default function run(task: ScanTask): Promise<unknown> {
   const file = readerOfFd(task.fd);
   return task.kind === 'matches' ? indexMatches(file, task.scan) : indexLines(file, task.from, task.to, task.options);
 }
-
-parentPort?.on('message', (task: ScanTask) => {
-  run(task).then(
-    (result) => parentPort?.postMessage({ result }),
-    (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
-  );
-});

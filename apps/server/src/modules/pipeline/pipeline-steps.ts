@@ -2,7 +2,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { ArticleStatus } from '@mining-hub/contract/articles';
 import type { Prompt } from '@mining-hub/contract/prompts';
 import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
-import { extractArticle } from '../../adapters/article-pages/extract-article.ts';
+import type { ArticleExtractor } from '../../adapters/article-pages/article-extractor.ts';
 import { PageFetchError, safeFetch, type SafeFetchOptions } from '../../adapters/article-pages/safe-fetch.ts';
 import { CrmError, companyKey, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
@@ -33,6 +33,8 @@ export interface PipelineStepsDeps {
   repository: PipelineRepository;
   analyser: AiAnalyser;
   crm: CrmAdapter;
+  /** Reads the main text of fetched pages (on worker threads). */
+  extractor: ArticleExtractor;
   getActivePrompt: () => Promise<Prompt>;
   bus: LiveBus;
   logger: Logger;
@@ -82,7 +84,12 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       const target = article.article_type === 'pdf' && article.pdf_iframe_url ? article.pdf_iframe_url : article.url;
       if (!target) throw new PageFetchError('the article has no URL to expand', false);
       const page = await safeFetch(new URL(target, deps.appOrigin).toString(), fetchOptions);
-      const extracted = await extractArticle(page.body, page.contentType, page.finalUrl, page.contentTypeHeader);
+      const extracted = await deps.extractor.extract({
+        body: page.body,
+        contentType: page.contentType,
+        url: page.finalUrl,
+        contentTypeHeader: page.contentTypeHeader,
+      });
       await deps.repository.expanded(article.id, {
         expanded_description: extracted.expandedDescription,
         full_content: extracted.fullContent,

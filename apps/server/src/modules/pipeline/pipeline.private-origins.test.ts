@@ -47,7 +47,7 @@ describe('article pages on private addresses (the operator chooses which)', () =
     feed = rssXml('Intranet wire', items);
     const config = loadConfig({ NEWS_FEEDS: `${wire.url}/feed.xml`, ALLOWED_PRIVATE_ORIGINS: `${allowed.url}/` });
     t = await createTestApp('pglite', {
-      newsSources: createNewsSources(config.news),
+      newsSources: await createNewsSources(config.news),
       // The app's own origin is elsewhere, so only the configuration can let these hosts in.
       pipeline: { appOrigin: 'http://127.0.0.1:9', privateOrigins: articlePageOrigins(config) },
     });
