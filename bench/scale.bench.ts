@@ -149,7 +149,7 @@ async function reclaimFigures(): Promise<void> {
         return;
       }
       doomed.child.kill('SIGKILL');
-      await doomed.exited;
+      await doomed.closed;
       killedAt = frozenAt;
       heldByTheDead = held;
     });

@@ -1,17 +1,18 @@
+import { createArticleExtractor } from './adapters/article-pages/article-extractor.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ZodApp } from './http/types.ts';
-import { startJobQueue, type PgBoss } from './jobs/queue.ts';
+import { retryOrphanedJobs, startJobQueue, type PgBoss } from './jobs/queue.ts';
 import { createLiveBus, type LiveBus } from './live/live-bus.ts';
 import type { Logger } from './logging.ts';
 import type { NewsSource } from './adapters/news-sources/news-source.ts';
 import { demoKnownCompanies } from './adapters/news-sources/news-sources.ts';
-import { defineAlertJobs, workAlertJobs } from './modules/alerts/alerts.jobs.ts';
+import { ALERT_DELIVERY_JOB, defineAlertJobs, workAlertJobs } from './modules/alerts/alerts.jobs.ts';
 import { defineWatchJobs, workWatchJobs } from './modules/watches/watches.jobs.ts';
 import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
-import { defineNewsJobs, workNewsJobs } from './modules/news/news.jobs.ts';
+import { defineNewsJobs, NEWS_FETCH_JOB, workNewsJobs } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
-import { definePipelineJobs, retryOrphanedPipelineJobs, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
+import { definePipelineJobs, PIPELINE_ARTICLE_JOB, workPipelineJobs } from './modules/pipeline/pipeline.jobs.ts';
 import { createPipelineRepository } from './modules/pipeline/pipeline.repository.ts';
 import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
 import {
@@ -90,8 +91,11 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     ? await startJobQueue(database, logger.child({ name: 'jobs' }), { worker: options.jobs?.work === true })
     : undefined;
   const alertsLogger = logger.child({ name: 'alerts' });
+  // Its threads start when a batch first reads a page, and stop with the composition.
+  const extractor = createArticleExtractor();
   const services = createServices(database.db, {
     ...options.services,
+    pipeline: { ...options.services.pipeline, extractor },
     alerts: { ...options.services.alerts, logger: alertsLogger },
     boss,
     bus,
@@ -108,12 +112,18 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     await createScraperRepository(database.db).releaseAll();
   }
   if (boss && jobs) {
+    // PGlite only (one process): jobs the last run left active go back to their queue now.
+    const retryOrphans = async (queue: string, what: string) => {
+      const orphans = jobs.releaseOrphans ? await retryOrphanedJobs(boss, queue) : 0;
+      if (orphans > 0) log.warn(`retrying ${orphans} ${what} interrupted by the last shutdown`);
+    };
     if (jobs.sessionPurge) {
       await defineAuthJobs(boss);
       if (jobs.work) await workAuthJobs(boss, services.auth, logger.child({ name: 'auth' }));
     }
     if (jobs.news) {
       await defineNewsJobs(boss);
+      await retryOrphans(NEWS_FETCH_JOB, 'news fetches');
       if (jobs.work) {
         await workNewsJobs(boss, {
           repository: createNewsRepository(database.db),
@@ -127,12 +137,12 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     }
     if (jobs.pipeline) {
       await definePipelineJobs(boss, { retryDelaySeconds: jobs.pipeline.retryDelaySeconds });
-      const orphans = jobs.releaseOrphans ? await retryOrphanedPipelineJobs(boss) : 0;
-      if (orphans > 0) log.warn(`retrying ${orphans} batch articles interrupted by the last shutdown`);
+      await retryOrphans(PIPELINE_ARTICLE_JOB, 'batch articles');
       if (jobs.work) await workPipelineJobs(boss, services.pipeline, pipelineLogger, jobs.pipeline.concurrency);
     }
     if (jobs.alerts) {
       await defineAlertJobs(boss, jobs.alerts);
+      await retryOrphans(ALERT_DELIVERY_JOB, 'alert deliveries');
       if (jobs.work) await workAlertJobs(boss, services.alerts, alertsLogger);
     }
     if (jobs.watches) {
@@ -162,6 +172,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await supervisor?.close(); // the crawl stops where it is and continues after a restart
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss?.stop(queue); // running jobs finish or go back to the queue
+      await extractor.close();
       await bus.close();
     },
   };

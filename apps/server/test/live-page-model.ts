@@ -3,6 +3,11 @@ import { createSequenceTracker } from '@mining-hub/contract/live-sequence';
 import { liveMessageSchema, type LiveMessage } from '@mining-hub/contract/live';
 import { articlePageResponseSchema } from '@mining-hub/contract/news';
 import { batchStatusSchema, type BatchStatus } from '@mining-hub/contract/pipeline';
+import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
+
+/** As the web app's query client (app/query-client.ts): a 503 is asked again this many times, waiting at most this long. */
+const UNAVAILABLE_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 10_000;
 
 /**
  * What the Market Intelligence page shows of one batch, kept the way the web app keeps it: from the live
@@ -29,18 +34,39 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
     progress.status = incoming;
   };
 
+  /** One page of the session's articles, asked as the web app's query client asks (app/query-client.ts). */
+  const articlePage = async (page: number) => {
+    for (let attempt = 0; ; attempt++) {
+      // No answer (the server stopped after the test) fails at once; a 503 while the database comes back is
+      // asked again as Retry-After says, up to UNAVAILABLE_RETRIES times, like the browser's query.
+      const response = await fetch(
+        `${origin}/api/v1/articles/session/${options.sessionId}?page=${page}&page_size=100`,
+        {
+          headers: { cookie, origin },
+        },
+      ).catch(() => undefined);
+      if (response?.status !== 503 || attempt >= UNAVAILABLE_RETRIES) {
+        return response?.ok ? articlePageResponseSchema.parse(await response.json()) : undefined;
+      }
+      const waitMs = Math.min(parseRetryAfterMs(response.headers.get('retry-after')) ?? 1000, MAX_RETRY_AFTER_MS);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  };
+
   /** The article list refetched, as invalidating its query does: every page of the session. */
   const refetchArticles = () => {
     refetching = refetching.then(async () => {
-      for (let page = 1; ; page++) {
-        const response = await fetch(
-          `${origin}/api/v1/articles/session/${options.sessionId}?page=${page}&page_size=100`,
-          { headers: { cookie, origin } },
-        );
-        if (!response.ok) return; // a 503 while the database is down: the next resync or reconnect refetches
-        const body = articlePageResponseSchema.parse(await response.json());
-        for (const article of body.data) articleStatuses.set(article.article_id, article.status);
-        if (!body.pagination.has_next) return;
+      // A refetch that fails leaves the list as it was, like the page's query; the next resync or reconnect
+      // refetches. It never rejects, so later refetches still run and nothing is left to reject after the test.
+      try {
+        for (let page = 1; ; page++) {
+          const body = await articlePage(page);
+          if (!body) return;
+          for (const article of body.data) articleStatuses.set(article.article_id, article.status);
+          if (!body.pagination.has_next) return;
+        }
+      } catch {
+        return;
       }
     });
   };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, databaseUrl, waitForNoConnections } from './database-templates.ts';
+import { feedRoutes, rssXml, startFakeServer } from './fake-news-servers.ts';
 import { until } from './processes.ts';
 import {
   freePort,
@@ -144,6 +145,80 @@ describe.skipIf(!serverUrl)('two api and two worker processes on one PostgreSQL'
 
     await Promise.all([apiOne, apiTwo, survivor].map((process) => stopRoleProcess(process)));
     expect([apiOne, apiTwo, survivor].flatMap((process) => process.problems())).toEqual([]);
+  });
+
+  it('finishes a news fetch whose worker was killed in the middle of it on another worker, each article once', async () => {
+    // Two feeds: one answers at once; the other never answers its first request (the worker that sent it
+    // dies waiting) and answers the ones after.
+    const recent = new Date(Date.now() - 3600_000);
+    const items = (feed: string) =>
+      Array.from({ length: 5 }, (_, index) => ({
+        guid: `${feed}-${index}`,
+        title: `Gold drilling update ${index} from the ${feed} wire`,
+        link: `https://${feed}.example/news/${index}`,
+        description: 'Drilling results at the gold project.',
+        published: recent,
+      }));
+    let slowRequests = 0;
+    const feeds = await startFakeServer({
+      '/quick.xml': feedRoutes.ok(rssXml('Quick wire', items('quick'))),
+      '/slow.xml': (request, response) => {
+        slowRequests += 1;
+        if (slowRequests > 1) feedRoutes.ok(rssXml('Slow wire', items('slow')))(request, response);
+      },
+    });
+    try {
+      const env = { NEWS_FEEDS: `${feeds.url}/quick.xml,${feeds.url}/slow.xml` };
+      const api = await spawnRoleProcess({ role: 'api', databaseUrl: url, env });
+      const doomed = await spawnRoleProcess({ role: 'worker', databaseUrl: url, appOrigin: api.origin, env });
+      processes = [api, doomed];
+      await Promise.all(processes.map((process) => untilReady(process)));
+      const client = await signedInClient(api.origin);
+      const { session_id: sessionId } = await client<{ session_id: string }>('fetch-news-session', { dateRange: 30 });
+      const session = async () =>
+        (
+          await sql.query<{ status: string; articles_found: number }>(
+            'SELECT status, articles_found FROM news_sessions WHERE id = $1',
+            [sessionId],
+          )
+        ).rows[0];
+      await until(
+        "the quick feed's articles, with the slow feed asked",
+        async () => ((await session())?.articles_found === 5 && slowRequests === 1) || undefined,
+        30_000,
+      );
+
+      const survivor = await spawnRoleProcess({ role: 'worker', databaseUrl: url, appOrigin: api.origin, env });
+      processes.push(survivor);
+      await untilReady(survivor);
+      await stopRoleProcess(doomed, 'SIGKILL');
+      const killedAt = Date.now();
+      expect((await session())?.status).toBe('running');
+
+      const finished = await until(
+        'the session to finish on the other worker',
+        async () => {
+          const now = await session();
+          return now?.status === 'running' ? undefined : now;
+        },
+        60_000,
+      );
+      // The dead worker's heartbeat stops; pg-boss takes the job back 10 to 13 s later (jobs/queue.ts).
+      // Generous against a loaded machine; npm run bench -- scale measures the batch's reclaim.
+      expect(Date.now() - killedAt).toBeLessThan(40_000);
+      expect(finished).toEqual({ status: 'completed', articles_found: 10 });
+      const stored = await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM session_articles WHERE session_id = $1 GROUP BY article_id`,
+        [sessionId],
+      );
+      expect(stored.rows).toHaveLength(10);
+      expect(stored.rows.every((row) => row.n === 1)).toBe(true);
+
+      await Promise.all([api, survivor].map((process) => stopRoleProcess(process)));
+      expect([api, survivor].flatMap((process) => process.problems())).toEqual([]);
+    } finally {
+      await feeds.close();
+    }
   });
 
   async function rollbacksOf(database: string): Promise<number> {

@@ -1,9 +1,11 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchDatabaseAvailability } from '../db/database-outage.ts';
 import { createSilentLogger } from '../logging.ts';
 import { defineAuthJobs, PURGE_SESSIONS_JOB, workAuthJobs } from '../modules/auth/auth.jobs.ts';
 import { createServices } from '../services.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
-import { startJobQueue, type PgBoss } from './queue.ts';
+import { reportQueueError, startJobQueue, type PgBoss } from './queue.ts';
 
 describe.each(testEngines)('job queue on %s', (engine) => {
   let database: TestDatabase;
@@ -55,5 +57,46 @@ describe.each(testEngines)('job queue on %s', (engine) => {
     expect(state).toBe('completed');
     const remaining = await db.selectFrom('sessions').select('id').orderBy('id').execute();
     expect(remaining.map((row) => row.id)).toEqual(['live']);
+  });
+});
+
+describe('the job queue error listener', () => {
+  const adminShutdown = () =>
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('counts an outage pg-boss wrapped in an error of its own as the outage, and logs any other error', () => {
+    const errors: string[] = [];
+    const outageWarnings: string[] = [];
+    const availability = watchDatabaseAvailability({
+      probe: () => Promise.reject(adminShutdown()),
+      logger: { warn: (line: string) => void outageWarnings.push(line) },
+      probeIntervalMs: 60_000,
+    });
+    const report = reportQueueError(availability, pino({}, { write: (line: string) => void errors.push(line) }));
+
+    // What pg-boss emits when a schedule fired during a PostgreSQL restart.
+    const cause = adminShutdown();
+    report(
+      new Error(`Warning: schedules fired but their last job id could not be recorded: ${cause.message}`, { cause }),
+    );
+    report(adminShutdown());
+    expect(errors).toEqual([]);
+    expect(availability.state).toBe('down');
+    expect(outageWarnings).toEqual([
+      'database unavailable; retrying (terminating connection due to administrator command)',
+    ]);
+
+    report(
+      new Error('queue bookkeeping failed', { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }),
+    );
+    report(new Error('no such queue'));
+    expect(errors.map((line) => JSON.parse(line) as { msg: string; err: { message: string } })).toEqual([
+      expect.objectContaining({
+        msg: 'job queue error',
+        err: expect.objectContaining({ message: 'queue bookkeeping failed: duplicate key' }),
+      }),
+      expect.objectContaining({ msg: 'job queue error', err: expect.objectContaining({ message: 'no such queue' }) }),
+    ]);
+    availability.close();
   });
 });

@@ -1,5 +1,6 @@
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type Queue } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { DatabaseAvailability } from '../db/database-outage.ts';
 import { withSchemaLock } from '../db/migrate.ts';
 import type { Logger } from '../logging.ts';
 
@@ -36,12 +37,31 @@ export async function startJobQueue(
     engine.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(engine.pglite), backend: 'pglite' })
       : new PgBoss({ connectionString: engine.url, max: 5, ...(options.worker ? WORKER_SUPERVISION : {}) });
-  // An outage is logged once by the database handle; pg-boss keeps polling and resumes when it is back.
-  boss.on('error', (error) => {
-    if (!handle.availability.noteFailure(error)) logger.error({ err: error }, 'job queue error');
-  });
+  boss.on('error', reportQueueError(handle.availability, logger));
   await withSchemaLock(handle, () => boss.start());
   return boss;
+}
+
+/**
+ * pg-boss's 'error' listener. An outage is logged once by the database's availability; pg-boss keeps polling
+ * and resumes when it is back. pg-boss wraps some of its own failed queries (a schedule's bookkeeping) in an
+ * Error of its own whose `cause` is the driver's error, so the cause is what says whether it was an outage.
+ */
+export function reportQueueError(availability: Pick<DatabaseAvailability, 'noteFailure'>, logger: Logger) {
+  return (error: Error): void => {
+    const outage =
+      availability.noteFailure(error) || (error.cause !== undefined && availability.noteFailure(error.cause));
+    if (!outage) logger.error({ err: error }, 'job queue error');
+  };
+}
+
+/**
+ * Creates the queue with these settings, or brings an existing one to them: createQueue leaves a queue as it
+ * was, so a database made by an older version would keep its old settings.
+ */
+export async function declareQueue(boss: PgBoss, name: string, settings: Omit<Queue, 'name'>): Promise<void> {
+  await boss.createQueue(name, settings);
+  await boss.updateQueue(name, settings);
 }
 
 /**
@@ -61,4 +81,21 @@ export async function failNoSoonerThan(
   if (retry && retry.state === 'retry' && retry.startAfter.getTime() < notBefore) {
     await boss.update({ name: queue, options: { id: jobId, startAfter: new Date(notBefore) } });
   }
+}
+
+/**
+ * Hands jobs of `queue` that a process now gone left running back to the queue at once (as retries),
+ * instead of after the heartbeat check (pg-boss checks every minute on PGlite, which has one process). Only
+ * safe when this process is the database's only user (embedded PGlite); returns how many there were.
+ */
+export async function retryOrphanedJobs(boss: PgBoss, queue: string): Promise<number> {
+  const running = (await boss.findJobs(queue)).filter((job) => job.state === 'active');
+  if (running.length > 0) {
+    await boss.fail(
+      queue,
+      running.map((job) => job.id),
+      { message: 'interrupted by the last shutdown' },
+    );
+  }
+  return running.length;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failNoSoonerThan, type PgBoss } from '../../jobs/queue.ts';
+import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { DeliveryRetry, type AlertsService } from './alerts.service.ts';
 
@@ -9,15 +9,20 @@ const payloadSchema = z.object({ alertId: z.number().int() });
 const RETRY_LIMIT = 5;
 const RETRY_DELAY_SECONDS = 15;
 
-/** Declares the alert delivery queue: retried with backoff on 5xx, 429 and timeouts. */
+/**
+ * Declares the alert delivery queue: retried with backoff on 5xx, 429 and timeouts. A delivery whose worker
+ * died stops its heartbeat and is retried within seconds on another worker (jobs/queue.ts).
+ */
 export async function defineAlertJobs(boss: PgBoss, options: { retryDelaySeconds?: number } = {}): Promise<void> {
-  await boss.createQueue(ALERT_DELIVERY_JOB, {
+  const settings = {
     retryLimit: RETRY_LIMIT,
     retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 300,
     expireInSeconds: 5 * 60,
-  });
+    heartbeatSeconds: JOB_HEARTBEAT.heartbeatSeconds,
+  };
+  await declareQueue(boss, ALERT_DELIVERY_JOB, settings);
 }
 
 export function enqueueAlertDelivery(boss: PgBoss) {
@@ -30,7 +35,12 @@ export function enqueueAlertDelivery(boss: PgBoss) {
 export async function workAlertJobs(boss: PgBoss, alerts: AlertsService, logger: Logger): Promise<void> {
   await boss.work(
     ALERT_DELIVERY_JOB,
-    { localConcurrency: 4, pollingIntervalSeconds: 0.5, includeMetadata: true },
+    {
+      localConcurrency: 4,
+      pollingIntervalSeconds: 0.5,
+      includeMetadata: true,
+      heartbeatRefreshSeconds: JOB_HEARTBEAT.refreshSeconds,
+    },
     async ([job]) => {
       if (!job) return;
       const { alertId } = payloadSchema.parse(job.data);

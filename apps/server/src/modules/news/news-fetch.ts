@@ -26,6 +26,26 @@ type Progress = Pick<
   'status' | 'message' | 'progress' | 'current_page' | 'total_pages' | 'articles_found'
 >;
 
+/** How a session that could not finish ends, for its user. */
+const FAILED = { status: 'failed', message: 'Error occurred' } as const;
+
+/** Stores a session's progress (finished once it no longer runs) and sends it to the user who started it. */
+async function saveProgress(
+  deps: Pick<NewsFetchDeps, 'repository' | 'bus'>,
+  session: Pick<NewsSessionRecord, 'id' | 'user_id'>,
+  state: Progress,
+  sources?: FetchSourceReport[],
+): Promise<void> {
+  await deps.repository.updateSession(session.id, {
+    ...state,
+    ...(state.status === 'running' ? {} : { finished_at: new Date() }),
+  });
+  deps.bus.publish(
+    { userId: session.user_id },
+    { type: 'progress_update', session_id: session.id, data: { ...state, ...(sources ? { sources } : {}) } },
+  );
+}
+
 /** Sources fetched at once: a feed mostly waits on its server, so one slow feed should not hold up the rest. */
 const SOURCE_CONCURRENCY = 6;
 
@@ -52,14 +72,7 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
   };
   const report = async (values: Partial<Progress>, sources?: FetchSourceReport[]) => {
     Object.assign(state, values);
-    await deps.repository.updateSession(sessionId, {
-      ...state,
-      ...(state.status === 'running' ? {} : { finished_at: new Date() }),
-    });
-    deps.bus.publish(
-      { userId: session.user_id },
-      { type: 'progress_update', session_id: sessionId, data: { ...state, ...(sources ? { sources } : {}) } },
-    );
+    await saveProgress(deps, session, state, sources);
   };
 
   // Per source: pages fetched so far and expected (one until the source says), whether it has ended, the
@@ -156,8 +169,23 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     }
   } catch (error) {
     deps.logger.error({ err: error }, `fetch session ${sessionId} failed`);
-    await report({ status: 'failed', message: 'Error occurred' }).catch(() => undefined);
+    await report(FAILED).catch(() => undefined);
   }
+}
+
+/**
+ * A fetch given up on: every attempt's worker died (its heartbeat stopped), so no run will finish the session.
+ * If it is still pending or running, it ends as failed, and its user's page hears so.
+ */
+export async function abandonFetchSession(
+  sessionId: string,
+  deps: Pick<NewsFetchDeps, 'repository' | 'bus' | 'logger'>,
+): Promise<void> {
+  const session = await deps.repository.findSession(sessionId);
+  if (!session || (session.status !== 'pending' && session.status !== 'running')) return;
+  const { progress, current_page, total_pages, articles_found } = session;
+  await saveProgress(deps, session, { ...FAILED, progress, current_page, total_pages, articles_found });
+  deps.logger.error(`fetch session ${sessionId} failed: the worker running it stopped on every attempt`);
 }
 
 /** The known companies, indexed; none when they cannot be read (the fetch goes on, leaving unknowns out). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
+import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { RetryLater, type PipelineService } from './pipeline.service.ts';
 
@@ -23,26 +23,7 @@ export async function definePipelineJobs(boss: PgBoss, options: { retryDelaySeco
     expireInSeconds: 15 * 60,
     heartbeatSeconds: JOB_HEARTBEAT.heartbeatSeconds,
   };
-  await boss.createQueue(PIPELINE_ARTICLE_JOB, settings);
-  // createQueue leaves an existing queue as it was: a database made by an older version gets these too.
-  await boss.updateQueue(PIPELINE_ARTICLE_JOB, settings);
-}
-
-/**
- * Hands batch jobs that a process now gone left running back to the queue at once, instead of after the
- * heartbeat check (pg-boss checks every minute on PGlite, which has one process). Only safe when this
- * process is the database's only user (embedded PGlite); returns how many there were.
- */
-export async function retryOrphanedPipelineJobs(boss: PgBoss): Promise<number> {
-  const running = (await boss.findJobs(PIPELINE_ARTICLE_JOB)).filter((job) => job.state === 'active');
-  if (running.length > 0) {
-    await boss.fail(
-      PIPELINE_ARTICLE_JOB,
-      running.map((job) => job.id),
-      { message: 'interrupted by the last shutdown' },
-    );
-  }
-  return running.length;
+  await declareQueue(boss, PIPELINE_ARTICLE_JOB, settings);
 }
 
 export function enqueuePipelineArticle(boss: PgBoss) {
