@@ -20,7 +20,6 @@ const LONGEST_FILES = [
   'apps/server/test/restart.test.ts',
   'apps/server/src/modules/scraper/scraper.crawl.test.ts',
   'apps/server/src/modules/scraper/scraper.browser.test.ts',
-  'apps/server/src/cli/users.test.ts',
   'apps/server/src/modules/news/news.routes.test.ts',
   'apps/server/test/restart-scraper.test.ts',
   'apps/server/src/modules/pipeline/pipeline.retry-after.test.ts',

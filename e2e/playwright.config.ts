@@ -9,6 +9,9 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 // Workers re-read this file; the port and data dir chosen by the main process reach them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mh-e2e-'));
+// The servers the journeys start load the same modules each time: Node keeps their compiled code here
+// (checked against each file's content, so a stale entry is never used), as the Vitest setup does.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'mh-test-node-compile-cache');
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password', name: 'Administrator' };
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

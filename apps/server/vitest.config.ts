@@ -6,6 +6,10 @@ export default defineProject({
     name: 'server',
     maxWorkers: TEST_WORKERS,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Files share their worker's modules instead of each re-importing the server (and re-compiling
+    // PGlite) in a new worker: 10 min 38 s -> 6 min 57 s for the whole run here. Every file closes what
+    // it opens, and none mocks modules or leaves globals changed.
+    isolate: false,
     // Migrated template databases, made once per run and copied for each test.
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,

@@ -39,6 +39,21 @@ describe('log format', () => {
     expect(lines.at(-1)).toBe(entries[4]);
   });
 
+  it('drops a line logged after close instead of ending the process with a write-after-end error', async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-log-'));
+    const { logger, close } = createLogger({ logDir, level: 'info', stdout: false });
+    logger.info('before close');
+    const closing = close();
+    // While the file is being closed: unguarded, the stream emits 'error' with no listener, which is an
+    // uncaught exception (a late request's error line took the server down at shutdown this way).
+    logger.error('after close');
+    await closing;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const text = fs.readFileSync(path.join(logDir, 'app.log'), 'utf8');
+    expect(text).toContain('before close');
+    expect(text).not.toContain('after close');
+  });
+
   it('rotates by size and keeps a bounded number of files', async () => {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-log-'));
     const { logger, close } = createLogger({

@@ -99,7 +99,9 @@ export function createLogger(options: LoggerOptions): LogOutput {
   const destination = {
     write(json: string) {
       const text = formatPinoRecord(json);
-      file.write(text);
+      // A line after close (a request that ended during shutdown) goes to stdout only: writing to the ended
+      // file stream would raise an unhandled 'error' and end the process.
+      if (!file.writableEnded) file.write(text);
       if (options.stdout) process.stdout.write(text);
     },
   };

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { spawnServer, untilServing } from './server-process.ts';
 export { freePort } from './free-port.ts';
 
 /** Whether a process with this pid exists (signal 0 checks without sending anything). */
@@ -55,16 +56,10 @@ export function processState(pid: number): string | undefined {
  */
 export function realServer(dataDir: string, port: number, children: ChildProcess[], env: NodeJS.ProcessEnv = {}) {
   const origin = `http://127.0.0.1:${port}`;
-  /**
-   * Spawns the server without waiting for it; `output()` is the end of what it wrote to stderr.
-   * `unreaped`: its parent is a shell that became `sleep` and never reaps it, so once killed it stays
-   * a zombie, as under a supervisor that starts the next server before reaping the old one.
-   */
+  /** Spawns the server without waiting for it (`unreaped`: see spawnServer). */
   const launch = ({ unreaped = false } = {}) => {
-    const argv = [path.join(import.meta.dirname, '../src/main.ts')];
-    const options: SpawnOptions = {
-      env: {
-        ...process.env,
+    const server = spawnServer(
+      {
         PORT: String(port),
         DATA_DIR: dataDir,
         ADMIN_EMAIL: ADMIN.email,
@@ -76,39 +71,17 @@ export function realServer(dataDir: string, port: number, children: ChildProcess
         PIPELINE_CRM_CONCURRENCY: '1',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    };
-    const child = unreaped
-      ? spawn('sh', ['-c', '"$@" & exec sleep 600', 'sh', process.execPath, ...argv], options)
-      : spawn(process.execPath, argv, options);
-    children.push(child);
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-2000);
-    });
-    const closed = new Promise((resolve) => child.once('close', resolve));
-    /** The server's own pid: under `unreaped`, the child of the shell turned `sleep`. */
-    const serverPid = () =>
-      unreaped
-        ? Number(fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim())
-        : (child.pid ?? 0);
-    return { child, serverPid, output: () => stderr, closed };
+      { unreaped },
+    );
+    children.push(server.child);
+    return server;
   };
   /** Spawns the server and waits until it answers, failing with its own words if it does not. */
   const start = async (options: { unreaped?: boolean } = {}) => {
-    const { child, serverPid, output, closed } = launch(options);
-    const state = await until(
-      'health',
-      async () => {
-        if (child.exitCode !== null || child.signalCode !== null)
-          return `exited: ${child.exitCode ?? child.signalCode}`;
-        return (await fetch(`${origin}/health`)).ok ? 'up' : undefined;
-      },
-      60_000,
-    ).catch((error: Error) => error.message);
-    if (state.startsWith('exited')) await closed; // all it wrote has been read
-    if (state !== 'up') throw new Error(`the server did not start (${state}): ${output()}`);
-    return { child, pid: serverPid(), cookie: await login() };
+    const server = launch(options);
+    // An api process or an all-in-one server answers /health; a worker says it started.
+    await untilServing(server, env.ROLE === 'worker' ? undefined : origin);
+    return { child: server.child, pid: server.serverPid(), cookie: await login() };
   };
   const login = async () => {
     const response = await fetch(`${origin}/api/v1/auth/login`, {

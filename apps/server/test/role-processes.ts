@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { spawnServer, untilServing, type ServerProcess } from './server-process.ts';
 
 export { freePort };
 
@@ -13,18 +13,13 @@ export { freePort };
 
 export const SCALE_ADMIN = { email: 'scale@example.com', password: 'scale-password-1' } as const;
 
-const MAIN = path.join(import.meta.dirname, '../src/main.ts');
-
-export interface RoleProcess {
+/** A server process of one role (its child, output and `closed` are the launcher's). */
+export interface RoleProcess extends ServerProcess {
   role: 'api' | 'worker';
-  child: ChildProcess;
   /** http://127.0.0.1:port of an api process (a worker reaches the app there too). */
   origin: string;
-  /** Everything it wrote to stdout and stderr so far. */
-  output(): string;
   /** Lines logged at ERROR, and anything written to stderr (an unhandled rejection, a warning). */
   problems(): string[];
-  exited: Promise<void>;
   /** Its DATA_DIR (logs, scraper files), removed when it is stopped. */
   dataDir: string;
 }
@@ -43,75 +38,50 @@ export async function spawnRoleProcess(options: RoleProcessOptions): Promise<Rol
   const port = options.port ?? (await freePort());
   const origin = options.appOrigin ?? `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `mh-${options.role}-`));
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      ROLE: options.role,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: options.databaseUrl,
-      ADMIN_EMAIL: SCALE_ADMIN.email,
-      ADMIN_PASSWORD: SCALE_ADMIN.password,
-      LOG_LEVEL: 'info',
-      LOG_DIR: '',
-      NEWS_FETCH_INTERVAL_SECONDS: '0',
-      // A worker builds demo article URLs from it: the api process serves them.
-      PUBLIC_ORIGIN: options.role === 'worker' ? origin : '',
-      WEBHOOK_SECRET: '',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    ROLE: options.role,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl,
+    ADMIN_EMAIL: SCALE_ADMIN.email,
+    ADMIN_PASSWORD: SCALE_ADMIN.password,
+    LOG_LEVEL: 'info',
+    LOG_DIR: '',
+    NEWS_FETCH_INTERVAL_SECONDS: '0',
+    // A worker builds demo article URLs from it: the api process serves them.
+    PUBLIC_ORIGIN: options.role === 'worker' ? origin : '',
+    WEBHOOK_SECRET: '',
+    ...options.env,
   });
-  let output = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-    stderr += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
+    ...server,
     role: options.role,
-    child,
     origin,
-    output: () => output,
     problems: () => [
-      ...output.split('\n').filter((line) => line.includes(' - ERROR - ')),
-      ...stderr.split('\n').filter((line) => line.trim() !== ''),
+      ...server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(' - ERROR - ')),
+      ...server
+        .stderr()
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
     ],
-    exited,
     dataDir,
   };
 }
 
 /** Waits until an api process answers /health or a worker says it started; fails with its own words. */
 export async function untilReady(process: RoleProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void process.exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    if (process.role === 'worker' ? process.output().includes('worker started') : await answers(process.origin)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the ${process.role} process did not start:\n${process.output().slice(-3000)}`);
+  await untilServing(process, process.role === 'api' ? process.origin : undefined, timeoutMs);
 }
 
 /** SIGTERM (or SIGKILL) and wait for the process to be gone; its DATA_DIR is removed. */
 export async function stopRoleProcess(process: RoleProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill(signal);
-  await process.exited;
+  await process.closed;
   await rm(process.dataDir, { recursive: true, force: true, maxRetries: 3 });
-}
-
-async function answers(origin: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/health`);
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
 
 /** A signed-in admin's JSON calls to one api process. */

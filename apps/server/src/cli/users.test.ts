@@ -4,14 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { usersCommand } from './users-command.ts';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
 const CLI = path.join(import.meta.dirname, 'users.ts');
 
 describe('users CLI', { timeout: 180_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-cli-'));
-  const users = (...args: string[]) =>
-    run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+  const env = { ...process.env, DATA_DIR: dataDir };
+  // The commands run in this process (each opens and closes the database like a run of the CLI does);
+  // the last test runs the real CLI for what only a process shows: its output streams and exit code.
+  const users = (...args: string[]) => usersCommand(args, env);
 
   it('adds, lists, changes the password of and removes users', async () => {
     const ann = ['--email', 'ann@example.com', '--name', 'Ann', '--role', 'admin', '--password', 'password-0001'];
@@ -35,29 +38,39 @@ describe('users CLI', { timeout: 180_000 }, () => {
     expect((await users('list')).stdout).toMatch(/di@example\.com\tDi\tmember\t\S+\tdisabled/);
     expect((await users('enable', '--email', 'di@example.com')).stdout).toContain('enabled di@example.com');
     // ann (added above) is the only admin.
-    await expect(users('disable', '--email', 'ann@example.com')).rejects.toMatchObject({
+    expect(await users('disable', '--email', 'ann@example.com')).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('last active admin'),
     });
-    await expect(users('remove', '--email', 'ann@example.com')).rejects.toMatchObject({
+    expect(await users('remove', '--email', 'ann@example.com')).toMatchObject({
       stderr: expect.stringContaining('last active admin'),
     });
   });
 
   it('fails with a clear message and exit code 1 on bad input', async () => {
-    await expect(
-      users('add', '--email', 'not-an-email', '--name', 'X', '--password', 'password-0001'),
-    ).rejects.toMatchObject({
+    expect(await users('add', '--email', 'not-an-email', '--name', 'X', '--password', 'password-0001')).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('error:'),
     });
-    await expect(
-      users('add', '--email', 'short@example.com', '--name', 'X', '--password', 'short'),
-    ).rejects.toMatchObject({
+    expect(await users('add', '--email', 'short@example.com', '--name', 'X', '--password', 'short')).toMatchObject({
       stderr: expect.stringContaining('at least 12 characters'),
     });
-    await expect(users('remove', '--email', 'ghost@example.com')).rejects.toMatchObject({
+    expect(await users('remove', '--email', 'ghost@example.com')).toMatchObject({
       stderr: expect.stringContaining('No user with email ghost@example.com'),
+    });
+  });
+
+  it('runs as a command: prints to stdout, and fails with exit code 1 and the reason on stderr', async () => {
+    const cli = (...args: string[]) => execFileAsync(process.execPath, [CLI, ...args], { env });
+    expect((await cli('list')).stdout).toMatch(/^\d+\tann@example\.com\tAnn\tadmin\t/);
+    await expect(cli('remove', '--email', 'ann@example.com')).rejects.toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('last active admin'),
+    });
+    await expect(cli('add', '--email', 'not-an-email', '--name', 'X')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^error: /),
     });
   });
 });
