@@ -96,7 +96,19 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
     for (;;) {
       const opened = await new Promise<WebSocket | undefined>((resolve) => {
         const ws = new WebSocket(`${origin.replace('http', 'ws')}/ws`, { headers: { cookie, origin } });
-        ws.once('open', () => resolve(ws));
+        ws.once('open', () => {
+          // Listening from 'open' itself, as a browser's onmessage does: the catch-up can come in the same
+          // packet as the upgrade's answer, and ws hands it out before an awaiting caller would resume.
+          const tracker = createSequenceTracker(); // a new socket starts from its own catch-up
+          ws.on('message', (data) => {
+            const parsed = liveMessageSchema.safeParse(JSON.parse(String(data)));
+            if (parsed.success) handle(parsed.data, (text) => ws.send(text), tracker);
+          });
+          ws.on('close', () => {
+            if (!closedOnPurpose) void reconnect();
+          });
+          resolve(ws);
+        });
         ws.once('unexpected-response', (request) => {
           request.destroy();
           resolve(undefined);
@@ -104,14 +116,6 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
         ws.once('error', () => resolve(undefined));
       });
       if (opened) {
-        const tracker = createSequenceTracker(); // a new socket starts from its own catch-up
-        opened.on('message', (data) => {
-          const parsed = liveMessageSchema.safeParse(JSON.parse(String(data)));
-          if (parsed.success) handle(parsed.data, (text) => opened.send(text), tracker);
-        });
-        opened.on('close', () => {
-          if (!closedOnPurpose) void reconnect();
-        });
         socket = opened;
         return;
       }
