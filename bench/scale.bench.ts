@@ -3,6 +3,7 @@ import os from 'node:os';
 import pg from 'pg';
 import {
   freePort,
+  killWhileHoldingJobs,
   SCALE_ADMIN,
   signedInClient,
   spawnRoleProcess,
@@ -133,25 +134,10 @@ async function reclaimFigures(): Promise<void> {
     let heldByTheDead: string[] = [];
     const disturbed = await runBatch(ids.slice(ARTICLES, 2 * ARTICLES), async (completed) => {
       if (killedAt > 0 || completed < ARTICLES / 5 || (await activeJobs()).length === 0) return;
-      // On a quiet machine a worker holds a job only now and then (they take milliseconds). So the doomed worker
-      // is frozen first (its heartbeats stop, its jobs stay active) while the survivor's running jobs end: what is
-      // still active a second later is the frozen worker's. Holding nothing, it goes on and is tried again later.
-      // The reclaim is counted from the freeze, when the worker stopped being alive for the queue.
-      const frozenAt = Date.now();
-      doomed.child.kill('SIGSTOP');
-      await sleep(300);
-      const first = await activeJobs();
-      await sleep(700);
-      const still = new Set(await activeJobs());
-      const held = first.filter((id) => still.has(id));
-      if (held.length === 0) {
-        doomed.child.kill('SIGCONT');
-        return;
-      }
-      doomed.child.kill('SIGKILL');
-      await doomed.closed;
-      killedAt = frozenAt;
-      heldByTheDead = held;
+      const caught = await killWhileHoldingJobs(doomed, activeJobs);
+      if (!caught) return;
+      killedAt = caught.frozenAt;
+      heldByTheDead = caught.held;
     });
     const restarted = await sql.query<{ started_on: Date; retry_count: number }>(
       'SELECT started_on, retry_count FROM pgboss.job WHERE id = ANY($1::uuid[]) AND retry_count > 0',

@@ -84,6 +84,34 @@ export async function stopRoleProcess(process: RoleProcess, signal: NodeJS.Signa
   await rm(process.dataDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
+/**
+ * One try at killing `worker` with -9 while it holds jobs; `activeJobs` lists the ids of the queue's active
+ * jobs. On a quiet machine a worker holds a job only now and then (they take milliseconds), so it is frozen
+ * first (its heartbeats stop, its jobs stay active) while the other workers' running jobs end: what is still
+ * active 400 ms later is the frozen worker's, and it is killed. Holding nothing, it is let go on and
+ * undefined returned, to be tried again (short freezes: a second-long one let the survivor finish a batch
+ * before one try caught it). `frozenAt` is when the worker stopped being alive for the queue.
+ */
+export async function killWhileHoldingJobs(
+  worker: RoleProcess,
+  activeJobs: () => Promise<string[]>,
+): Promise<{ held: string[]; frozenAt: number } | undefined> {
+  const frozenAt = Date.now();
+  worker.child.kill('SIGSTOP');
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const first = await activeJobs();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const still = new Set(await activeJobs());
+  const held = first.filter((id) => still.has(id));
+  if (held.length === 0) {
+    worker.child.kill('SIGCONT');
+    return undefined;
+  }
+  worker.child.kill('SIGKILL');
+  await worker.closed;
+  return { held, frozenAt };
+}
+
 /** A signed-in admin's JSON calls to one api process. */
 export async function signedInClient(origin: string) {
   const login = await fetch(`${origin}/api/v1/auth/login`, {
