@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asBackgroundWork, CONNECTIONS_PER_POOL } from './client.ts';
 import { preparedStatement } from './prepared-statements.ts';
 import { until } from '../../test/processes.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-database.ts';
@@ -47,5 +48,47 @@ describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () =>
     });
     expect(rows.map((row) => row.name)).toEqual(['test_double']);
     expect(() => preparedStatement('test_double', 'SELECT 2')).toThrow(/another text/);
+  });
+
+  it("runs a background job's queries on connections of their own while requests hold every other one", async () => {
+    const { db } = database.handle;
+    const lockKey = 7_301_001;
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [lockKey]);
+    try {
+      // Requests take every request connection, and more wait in line behind them.
+      const finished: string[] = [];
+      const requests = Array.from({ length: CONNECTIONS_PER_POOL + 5 }, () =>
+        sql`SELECT pg_advisory_lock_shared(${lockKey}), pg_advisory_unlock_shared(${lockKey})`
+          .execute(db)
+          .then(() => void finished.push('request')),
+      );
+      await until(
+        'the requests to hold their connections',
+        async () => {
+          const waiting = await holder.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          );
+          return waiting.rows[0]?.n === CONNECTIONS_PER_POOL ? true : undefined;
+        },
+        10_000,
+      );
+      // A job's query does not wait behind them (on one pool it would wait until the lock goes).
+      let job: unknown;
+      void asBackgroundWork(async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows).then(
+        (rows) => (job = rows),
+      );
+      await until("the job's query", async () => job, 10_000);
+      expect(job).toEqual([{ one: 1 }]);
+      expect(finished).toEqual([]);
+      await holder.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+      await Promise.all(requests);
+      expect(finished).toHaveLength(CONNECTIONS_PER_POOL + 5);
+    } finally {
+      await holder.end(); // its lock goes with it, so nothing is left waiting
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -8,6 +9,19 @@ import { PreparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/** Connections of each of a PostgreSQL database's two pools (requests, background work) in one process. */
+export const CONNECTIONS_PER_POOL = 10;
+
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` (a background job and everything it awaits) on the database's connections for background work:
+ * on PostgreSQL they are apart from the requests' (see openDatabase). PGlite has one connection for all.
+ */
+export function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
+}
 
 /** The open database: one Kysely query layer over either engine, plus the raw handle pg-boss needs. */
 export interface DatabaseHandle {
@@ -33,42 +47,53 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
-    const availability = watchDatabaseAvailability({ probe: () => pool.query('SELECT 1'), logger: options.logger });
-    // Without a listener an idle connection the server terminates would crash the process; the pool
-    // drops that connection and the next query opens a fresh one.
-    pool.on('error', (error) => {
-      if (!availability.noteFailure(error))
-        options.logger?.warn(`database connection lost while idle: ${error.message}`);
+    const availability = watchDatabaseAvailability({
+      probe: () => requestPool.query('SELECT 1'),
+      logger: options.logger,
     });
-    // The pool listens only to idle connections. One checked out and waiting between queries (a transaction
-    // holding a lock while the CRM answers) that the server terminates would emit an unhandled `error` and
-    // end the process: each new connection gets a listener of its own. Its next query fails, and the pool drops it.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => {
-        if (!availability.noteFailure(error)) options.logger?.warn(`database connection lost: ${error.message}`);
+    const openPool = () => {
+      const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS_PER_POOL, Client: PreparingClient });
+      // Without a listener an idle connection the server terminates would crash the process; the pool
+      // drops that connection and the next query opens a fresh one.
+      pool.on('error', (error) => {
+        if (!availability.noteFailure(error))
+          options.logger?.warn(`database connection lost while idle: ${error.message}`);
       });
-    });
+      // The pool listens only to idle connections. One checked out and waiting between queries (a transaction
+      // holding a lock while the CRM answers) that the server terminates would emit an unhandled `error` and
+      // end the process: each new connection gets a listener of its own. Its next query fails, and the pool drops it.
+      pool.on('connect', (client) => {
+        client.on('error', (error) => {
+          if (!availability.noteFailure(error)) options.logger?.warn(`database connection lost: ${error.message}`);
+        });
+      });
+      return pool;
+    };
+    // Requests and background jobs wait for connections of their own: in a process that runs both, a crowd
+    // of requests queued for the connections would otherwise hold a batch's queries behind all of theirs.
+    // Each pool opens connections only when its kind of work needs them.
+    const requestPool = openPool();
+    const backgroundPool = openPool();
     // Connections refused while the server restarts are noted too; the caller still gets the error.
     const notingPool = {
       Client: PreparingClient,
-      options: pool.options,
+      options: requestPool.options,
       async connect() {
         try {
-          return await pool.connect();
+          return await (backgroundWork.getStore() ? backgroundPool : requestPool).connect();
         } catch (error) {
           availability.noteFailure(error);
           throw error;
         }
       },
-      end: () => pool.end(),
+      end: async () => void (await Promise.all([requestPool.end(), backgroundPool.end()])),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: notingPool }) });
     const close = async () => {
       availability.close();
       await db.destroy();
     };
-    return { db, engine: { kind: 'postgres', url, pool }, availability, close };
+    return { db, engine: { kind: 'postgres', url, pool: requestPool }, availability, close };
   }
   const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
   const pglite = await PGlite.create({

@@ -1,5 +1,5 @@
-import { PgBoss, fromPglite, type Queue } from 'pg-boss';
-import type { DatabaseHandle } from '../db/client.ts';
+import { PgBoss, fromPglite, type Queue, type WorkHandlerFor, type WorkOptions } from 'pg-boss';
+import { asBackgroundWork, type DatabaseHandle } from '../db/client.ts';
 import type { DatabaseAvailability } from '../db/database-outage.ts';
 import { withSchemaLock } from '../db/migrate.ts';
 import type { Logger } from '../logging.ts';
@@ -53,6 +53,21 @@ export function reportQueueError(availability: Pick<DatabaseAvailability, 'noteF
       availability.noteFailure(error) || (error.cause !== undefined && availability.noteFailure(error.cause));
     if (!outage) logger.error({ err: error }, 'job queue error');
   };
+}
+
+/**
+ * `boss.work`, with the handler's database work on the background connections: on PostgreSQL a job's queries
+ * never wait behind a crowd of requests for a connection (db/client.ts).
+ */
+export function workJobs<ReqData, const O extends WorkOptions>(
+  boss: PgBoss,
+  name: string,
+  options: O,
+  handler: WorkHandlerFor<O, ReqData>,
+): Promise<string> {
+  const run = handler as (jobs: unknown) => Promise<unknown>;
+  const inBackground = (jobs: unknown) => asBackgroundWork(() => run(jobs));
+  return boss.work<ReqData, unknown, O>(name, options, inBackground as WorkHandlerFor<O, ReqData>);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
+import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, workJobs, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { DeliveryRetry, type AlertsService } from './alerts.service.ts';
 
@@ -33,7 +33,8 @@ export function enqueueAlertDelivery(boss: PgBoss) {
 
 /** Delivers alerts on worker processes; a Retry-After the receiver asked for is kept. */
 export async function workAlertJobs(boss: PgBoss, alerts: AlertsService, logger: Logger): Promise<void> {
-  await boss.work(
+  await workJobs(
+    boss,
     ALERT_DELIVERY_JOB,
     {
       localConcurrency: 4,

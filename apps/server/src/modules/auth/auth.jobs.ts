@@ -1,4 +1,4 @@
-import type { PgBoss } from '../../jobs/queue.ts';
+import { workJobs, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -12,7 +12,7 @@ export async function defineAuthJobs(boss: PgBoss): Promise<void> {
 
 /** Runs the clean-up on worker processes. */
 export async function workAuthJobs(boss: PgBoss, auth: AuthService, logger: Logger): Promise<void> {
-  await boss.work(PURGE_SESSIONS_JOB, async () => {
+  await workJobs(boss, PURGE_SESSIONS_JOB, {}, async () => {
     const removed = await auth.purgeExpiredSessions();
     if (removed > 0) logger.info(`removed ${removed} expired sessions`);
     return { removed };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareQueue, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
+import { declareQueue, JOB_HEARTBEAT, workJobs, type PgBoss } from '../../jobs/queue.ts';
 import { abandonFetchSession, runFetchSession, type NewsFetchDeps } from './news-fetch.ts';
 
 export const NEWS_FETCH_JOB = 'news-fetch-session';
@@ -34,14 +34,15 @@ export function enqueueNewsFetch(boss: PgBoss) {
 
 /** Runs fetch sessions on worker processes, a few at a time. */
 export async function workNewsJobs(boss: PgBoss, deps: NewsFetchDeps): Promise<void> {
-  await boss.work(
+  await workJobs(
+    boss,
     NEWS_FETCH_JOB,
     { localConcurrency: 2, pollingIntervalSeconds: 0.5, heartbeatRefreshSeconds: JOB_HEARTBEAT.refreshSeconds },
     async ([job]) => {
       if (job) await runFetchSession(payloadSchema.parse(job.data).sessionId, deps);
     },
   );
-  await boss.work(NEWS_FETCH_ABANDONED_JOB, { pollingIntervalSeconds: 2 }, async ([job]) => {
+  await workJobs(boss, NEWS_FETCH_ABANDONED_JOB, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await abandonFetchSession(payloadSchema.parse(job.data).sessionId, deps);
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, type PgBoss } from '../../jobs/queue.ts';
+import { declareQueue, failNoSoonerThan, JOB_HEARTBEAT, workJobs, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { RetryLater, type PipelineService } from './pipeline.service.ts';
 
@@ -42,7 +42,8 @@ export async function workPipelineJobs(
   logger: Logger,
   concurrency: number,
 ): Promise<void> {
-  await boss.work(
+  await workJobs(
+    boss,
     PIPELINE_ARTICLE_JOB,
     {
       localConcurrency: concurrency,

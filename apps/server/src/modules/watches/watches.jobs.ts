@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PgBoss } from '../../jobs/queue.ts';
+import { workJobs, type PgBoss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logging.ts';
 import { RUN_EXPIRY_SECONDS, type WatchesService } from './watches.service.ts';
 
@@ -27,11 +27,11 @@ export function enqueueWatchRun(boss: PgBoss) {
 
 /** Works the tick and the runs on worker processes, two runs at a time per worker. */
 export async function workWatchJobs(boss: PgBoss, watches: WatchesService, logger: Logger): Promise<void> {
-  await boss.work(WATCH_TICK_JOB, async () => {
+  await workJobs(boss, WATCH_TICK_JOB, {}, async () => {
     const queued = await watches.enqueueDue();
     if (queued > 0) logger.info(`queued ${queued} watch runs`);
   });
-  await boss.work(WATCH_RUN_JOB, { localConcurrency: 2, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  await workJobs(boss, WATCH_RUN_JOB, { localConcurrency: 2, pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (job) await watches.executeRun(runPayloadSchema.parse(job.data).runId);
   });
 }
