@@ -1,9 +1,8 @@
 import { QUICK_LINK_COLORS, type QuickLinkColor, type QuickLinkInput } from '@mining-hub/contract/pinboard';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { FormError, SelectField, TextField } from '../../../components/form-controls.tsx';
+import { SelectField, TextField } from '../../../components/form-controls.tsx';
 import { validateQuickLinkDraft, type QuickLinkDraft } from '../pinboard-drafts.ts';
 import { QUICK_LINK_COLOR_CLASSES } from '../pinboard-styles.ts';
+import { DraftForm, useValidatedDraft } from './draft-form.tsx';
 
 interface QuickLinkFormProps {
   mode: 'add' | 'edit';
@@ -14,29 +13,17 @@ interface QuickLinkFormProps {
 }
 
 export function QuickLinkForm({ mode, initialDraft, saving, onSubmit, onCancel }: QuickLinkFormProps) {
-  const [draft, setDraft] = useState(initialDraft);
-  const [error, setError] = useState<string | null>(null);
-  const update = (changes: Partial<QuickLinkDraft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateQuickLinkDraft(draft);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    onSubmit(result.value);
-  };
+  const { draft, update, error, submit } = useValidatedDraft(initialDraft, validateQuickLinkDraft, onSubmit);
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      aria-label={mode === 'add' ? 'Add quick link' : 'Edit quick link'}
-      className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    <DraftForm
+      label={mode === 'add' ? 'Add quick link' : 'Edit quick link'}
+      title={mode === 'add' ? 'New quick link' : 'Edit quick link'}
+      error={error}
+      saving={saving}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <h4 className="text-sm font-semibold text-slate-900">{mode === 'add' ? 'New quick link' : 'Edit quick link'}</h4>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Label"
@@ -84,15 +71,6 @@ export function QuickLinkForm({ mode, initialDraft, saving, onSubmit, onCancel }
           {draft.label.trim() || 'Link label'}
         </span>
       </div>
-      {error && <FormError>{error}</FormError>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </DraftForm>
   );
 }

@@ -5,10 +5,9 @@ import {
   type WidgetSize,
   type WidgetType,
 } from '@mining-hub/contract/pinboard';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
 import { EMPTY_WIDGET_DRAFT, validateWidgetDraft, type WidgetDraft } from '../pinboard-drafts.ts';
+import { DraftForm, useValidatedDraft } from './draft-form.tsx';
 
 const TYPE_LABELS: Record<WidgetType, string> = {
   iframe: 'Web page (iframe)',
@@ -37,20 +36,11 @@ interface WidgetFormProps {
 }
 
 export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
-  const [draft, setDraft] = useState<WidgetDraft>(EMPTY_WIDGET_DRAFT);
-  const [error, setError] = useState<string | null>(null);
-  const update = (changes: Partial<WidgetDraft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateWidgetDraft(draft);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    onSubmit(result.value);
-  };
+  const { draft, update, error, submit } = useValidatedDraft<WidgetDraft, WidgetInput>(
+    EMPTY_WIDGET_DRAFT,
+    validateWidgetDraft,
+    onSubmit,
+  );
 
   const contentProps = {
     label: 'Content',
@@ -61,13 +51,14 @@ export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
   } as const;
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      aria-label="Add widget"
-      className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    <DraftForm
+      label="Add widget"
+      title="New widget"
+      error={error}
+      saving={saving}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <h4 className="text-sm font-semibold text-slate-900">New widget</h4>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="Title"
@@ -115,15 +106,6 @@ export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
           onChange={(event) => update({ content: event.target.value })}
         />
       )}
-      {error && <FormError>{error}</FormError>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </DraftForm>
   );
 }
