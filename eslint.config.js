@@ -146,4 +146,18 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...boundaries,
+  {
+    // Jobs are worked through jobs/queue.ts's workJobs, which gives their queries connections of their own.
+    files: [`${server}/**/*.ts`],
+    ignores: [...tests, `${server}/jobs/queue.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='work']",
+          message: 'Work jobs with workJobs (jobs/queue.ts): it gives their queries database connections of their own.',
+        },
+      ],
+    },
+  },
 );

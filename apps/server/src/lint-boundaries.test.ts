@@ -163,6 +163,28 @@ async function importProblems({ file, imports, typeOnly }: Probe): Promise<strin
     .map((message) => `${message.ruleId ?? 'not linted'}: ${message.message}`);
 }
 
+describe('jobs are worked through workJobs (eslint.config.js)', () => {
+  const problemsOf = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'not linted'}: ${message.message}`);
+  };
+
+  it('refuses boss.work in a module, and allows workJobs', async () => {
+    const file = 'apps/server/src/modules/news/probe.ts';
+    const header = "import type { PgBoss } from '../../jobs/queue.ts';\n";
+    expect(
+      await problemsOf(file, `${header}export const probe = (boss: PgBoss) => boss.work('q', async () => {});\n`),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: Work jobs with workJobs/)]);
+    expect(
+      await problemsOf(
+        file,
+        "import { workJobs, type PgBoss } from '../../jobs/queue.ts';\n" +
+          "export const probe = (boss: PgBoss) => workJobs(boss, 'q', {}, async () => {});\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('import boundaries (eslint.config.js)', () => {
   it.each(forbidden)('refuses: %s', async (_name, probe) => {
     const problems = await importProblems(probe);
