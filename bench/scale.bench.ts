@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import {
+  activeBatchJobIds,
   freePort,
   killWhileHoldingJobs,
   SCALE_ADMIN,
@@ -100,10 +101,6 @@ async function reclaimFigures(): Promise<void> {
   if (!database) return;
   const processes: RoleProcess[] = [];
   const sql = new pg.Client({ connectionString: database.url });
-  const activeJobs = async () =>
-    (
-      await sql.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = 'pipeline-article' AND state = 'active'`)
-    ).rows.map((row) => row.id);
   try {
     processes.push(...(await startTwoPlusTwo(database)));
     await sql.connect();
@@ -133,8 +130,8 @@ async function reclaimFigures(): Promise<void> {
     let killedAt = 0;
     let heldByTheDead: string[] = [];
     const disturbed = await runBatch(ids.slice(ARTICLES, 2 * ARTICLES), async (completed) => {
-      if (killedAt > 0 || completed < ARTICLES / 5 || (await activeJobs()).length === 0) return;
-      const caught = await killWhileHoldingJobs(doomed, activeJobs);
+      if (killedAt > 0 || completed < ARTICLES / 5 || (await activeBatchJobIds(sql)).length === 0) return;
+      const caught = await killWhileHoldingJobs(doomed, sql);
       if (!caught) return;
       killedAt = caught.frozenAt;
       heldByTheDead = caught.held;

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { freePort } from './free-port.ts';
 import { spawnServer, untilServing, type ServerProcess } from './server-process.ts';
 
@@ -84,24 +85,32 @@ export async function stopRoleProcess(process: RoleProcess, signal: NodeJS.Signa
   await rm(process.dataDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
+/** The ids of the batch queue's jobs some worker is running now (pg-boss's job table). */
+export async function activeBatchJobIds(sql: pg.Client): Promise<string[]> {
+  const active = await sql.query<{ id: string }>(
+    `SELECT id FROM pgboss.job WHERE name = 'pipeline-article' AND state = 'active'`,
+  );
+  return active.rows.map((row) => row.id);
+}
+
 /**
- * One try at killing `worker` with -9 while it holds jobs; `activeJobs` lists the ids of the queue's active
- * jobs. On a quiet machine a worker holds a job only now and then (they take milliseconds), so it is frozen
- * first (its heartbeats stop, its jobs stay active) while the other workers' running jobs end: what is still
- * active 400 ms later is the frozen worker's, and it is killed. Holding nothing, it is let go on and
- * undefined returned, to be tried again (short freezes: a second-long one let the survivor finish a batch
- * before one try caught it). `frozenAt` is when the worker stopped being alive for the queue.
+ * One try at killing `worker` with -9 while it holds jobs of the batch queue (read through `sql`). On a quiet
+ * machine a worker holds a job only now and then (they take milliseconds), so it is frozen first (its
+ * heartbeats stop, its jobs stay active) while the other workers' running jobs end: what is still active
+ * 400 ms later is the frozen worker's, and it is killed. Holding nothing, it is let go on and undefined
+ * returned, to be tried again (short freezes: a second-long one let the survivor finish a batch before one
+ * try caught it). `frozenAt` is when the worker stopped being alive for the queue.
  */
 export async function killWhileHoldingJobs(
   worker: RoleProcess,
-  activeJobs: () => Promise<string[]>,
+  sql: pg.Client,
 ): Promise<{ held: string[]; frozenAt: number } | undefined> {
   const frozenAt = Date.now();
   worker.child.kill('SIGSTOP');
   await new Promise((resolve) => setTimeout(resolve, 150));
-  const first = await activeJobs();
+  const first = await activeBatchJobIds(sql);
   await new Promise((resolve) => setTimeout(resolve, 400));
-  const still = new Set(await activeJobs());
+  const still = new Set(await activeBatchJobIds(sql));
   const held = first.filter((id) => still.has(id));
   if (held.length === 0) {
     worker.child.kill('SIGCONT');

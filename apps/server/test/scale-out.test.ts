@@ -109,19 +109,13 @@ describe.skipIf(!serverUrl)('two api and two worker processes on one PostgreSQL'
       },
       60_000,
     );
-    const activeJobs = async () =>
-      (
-        await sql.query<{ id: string }>(
-          `SELECT id FROM pgboss.job WHERE name = 'pipeline-article' AND state = 'active'`,
-        )
-      ).rows.map((row) => row.id);
     // Killed while it holds jobs: on a quiet machine a worker is often between jobs.
     const { held: runningAtKill } = await until(
       'the doomed worker killed holding jobs',
       async () => {
         // Nothing held (fails below) once the batch has ended without the worker caught holding a job.
         if ((await status()).status === 'completed') return { held: [] };
-        return killWhileHoldingJobs(doomed, activeJobs);
+        return killWhileHoldingJobs(doomed, sql);
       },
       60_000,
     );
