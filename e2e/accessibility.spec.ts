@@ -259,7 +259,7 @@ async function walkEveryScreen(page: Page): Promise<void> {
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`every screen passes axe's WCAG 2.2 AA checks at ${viewport.width} px`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const page = await signInAndCheck(browser, viewport);
     await walkEveryScreen(page);
     await page.context().close();

@@ -70,7 +70,6 @@ test.describe('fetching news', () => {
   test('Gold + Canada + Last 30 Days: fetch, watch the live progress bar complete, see matching articles', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const progressFrames: string[] = [];
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
@@ -112,7 +111,6 @@ test.describe('fetching news', () => {
   });
 
   test('All Time: page through, open the detail modal, select across pages', async ({ page }) => {
-    test.setTimeout(60_000);
     await openNewsPage(page);
     await choosePreset(page, 'All Time');
     await fetchNews(page);
@@ -178,7 +176,6 @@ test.describe('fetching news', () => {
   });
 
   test('the detail modal falls back to the list item when the detail call fails', async ({ page }) => {
-    test.setTimeout(60_000);
     await openNewsPage(page);
     await page.route('**/api/v1/article/*', (route) =>
       route.fulfill({ status: 500, json: { detail: 'boom', code: 'internal' } }),
@@ -200,7 +197,6 @@ test.describe('fetching news', () => {
   });
 
   test('a fetch that finds nothing shows the session empty state', async ({ page }) => {
-    test.setTimeout(60_000);
     await openNewsPage(page);
     await page.getByLabel('Free-text search').fill('zzqx no such words anywhere');
     await choosePreset(page, 'All Time');
@@ -210,7 +206,6 @@ test.describe('fetching news', () => {
   });
 
   test('two fetches in quick succession: the second is refused with the rate-limit message', async ({ page }) => {
-    test.setTimeout(60_000);
     await openNewsPage(page);
     await fetchNews(page);
     await page.getByRole('button', { name: 'Fetch News' }).click();

@@ -39,7 +39,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 test('fetch, analyse 40, review High and Very High, push three, dismiss one, see them in CRM and Reports', async ({
   page,
 }) => {
-  test.setTimeout(SCREENSHOTS ? 90_000 : 60_000);
+  test.setTimeout(SCREENSHOTS ? 180_000 : 120_000);
   await signIn(page);
   const origin = new URL(page.url()).origin;
   const created = await page.request.post('/api/v1/users', {
