@@ -31,7 +31,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's build of the headless shell Playwright itself runs headless: the journeys took half the CPU
+      // of the full browser's (265 against 530 CPU-s for its processes, 4.3 against 6.9 min on 2 cores).
+      // The app's own scraper keeps CHROMIUM_PATH, the full browser a team installs.
+      executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
