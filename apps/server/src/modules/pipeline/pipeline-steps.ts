@@ -5,6 +5,7 @@ import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts
 import type { ArticleExtractor } from '../../adapters/article-pages/article-extractor.ts';
 import { PageFetchError, safeFetch, type SafeFetchOptions } from '../../adapters/article-pages/safe-fetch.ts';
 import { CrmError, companyKey, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
+import { isDatabaseUnavailable } from '../../db/database-outage.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { buildCrmPush } from './crm-note.ts';
@@ -211,5 +212,8 @@ function describeFailure(error: unknown): { reason: string; retryable: boolean; 
     return { reason: error.message, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
   if (error instanceof CrmError)
     return { reason: error.message, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  // A connection lost to a restart or failover: the article is fine, and the retry finds the database back.
+  if (isDatabaseUnavailable(error))
+    return { reason: error instanceof Error ? error.message : String(error), retryable: true, retryAfterMs: undefined };
   return { reason: error instanceof Error ? error.message : String(error), retryable: false, retryAfterMs: undefined };
 }
