@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { freePort } from './own-server.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
