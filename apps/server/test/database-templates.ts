@@ -69,3 +69,20 @@ export async function waitForNoConnections(serverUrl: string, database: string, 
     await client.end();
   }
 }
+
+/**
+ * Ends every connection to the database at `url` from the server's side, as a restart or failover does, and
+ * waits until they are gone; the next query of a pool reconnects.
+ */
+export async function endConnections(url: string): Promise<void> {
+  const database = new URL(url).pathname.slice(1);
+  const serverUrl = databaseUrl(url, 'postgres');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+  } finally {
+    await client.end();
+  }
+  await waitForNoConnections(serverUrl, database);
+}

@@ -5,7 +5,7 @@ import type { CrmAdapter } from '../../adapters/crm/crm-adapter.ts';
 import { createLocalOutboxAdapter } from '../../adapters/crm/local-outbox-adapter.ts';
 import { createServices } from '../../services.ts';
 import { createPipelineRepository } from './pipeline.repository.ts';
-import { adminQuery, waitForNoConnections } from '../../../test/database-templates.ts';
+import { endConnections } from '../../../test/database-templates.ts';
 import { seedFetchedSignals } from '../../../test/signal-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 
@@ -17,7 +17,6 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 describe.skipIf(!process.env.TEST_DATABASE_URL)('connections lost in the middle of a batch step', () => {
   let database: TestDatabase;
   let admin: Viewer;
-  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -33,13 +32,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections lost in the middle 
     await database.drop();
   });
 
-  /** Every connection of the test's database ended by the server, as a restart does. */
-  async function endConnections(): Promise<void> {
-    const name = new URL(database.url ?? '').pathname.slice(1);
-    await adminQuery(serverUrl, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
-    await waitForNoConnections(serverUrl, name);
-  }
-
   it('leaves the article for a retry, which pushes it once', async () => {
     const db = database.handle.db;
     const [articleId] = await seedFetchedSignals(db, admin.id, [
@@ -53,7 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections lost in the middle 
       ...outbox,
       async push(input, signal) {
         const result = await outbox.push(input, signal);
-        if (connectionsToLose-- > 0) await endConnections();
+        if (connectionsToLose-- > 0) await endConnections(database.url ?? '');
         return result;
       },
     };
