@@ -23,6 +23,11 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
   let socket: WebSocket | undefined;
   let closedOnPurpose = false;
   let refetching = Promise.resolve();
+  // When each article's status last came over the socket (a count of messages): a refetch answer asked for
+  // before that is older than what the socket said, and the browser, which refetches after every change,
+  // ends on the newer one.
+  let messagesSeen = 0;
+  const liveUpdateAt = new Map<number, number>();
 
   const receiveBatch = (data: unknown) => {
     const incoming = batchStatusSchema.parse(data);
@@ -60,9 +65,13 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
       // refetches. It never rejects, so later refetches still run and nothing is left to reject after the test.
       try {
         for (let page = 1; ; page++) {
+          const askedAt = messagesSeen;
           const body = await articlePage(page);
           if (!body) return;
-          for (const article of body.data) articleStatuses.set(article.article_id, article.status);
+          for (const article of body.data) {
+            if ((liveUpdateAt.get(article.article_id) ?? -1) <= askedAt)
+              articleStatuses.set(article.article_id, article.status);
+          }
           if (!body.pagination.has_next) return;
         }
       } catch {
@@ -83,7 +92,11 @@ export function livePageModel(options: { origin: string; cookie: string; batchId
       send(JSON.stringify({ type: 'catch_up' }));
     }
     if (message.type === 'batch_progress') receiveBatch(message.data);
-    if (message.type === 'article_status_update') articleStatuses.set(message.article_id, message.status);
+    messagesSeen += 1;
+    if (message.type === 'article_status_update') {
+      articleStatuses.set(message.article_id, message.status);
+      liveUpdateAt.set(message.article_id, messagesSeen);
+    }
     if (message.type === 'service_status') seen.databaseStates.push(message.database);
     if (message.type === 'resync') {
       seen.resyncs += 1;
