@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { ArticleStatus, BuyingIntent } from '@mining-hub/contract/articles';
+import type { Viewer } from '@mining-hub/contract/auth';
 import type { Db } from '../src/db/client.ts';
+import { createServices } from '../src/services.ts';
 import { APP_ORIGIN, type TestApp } from './test-app.ts';
 
 export interface SeedContact {
@@ -22,6 +24,13 @@ export interface SeedSignal {
   contacts?: SeedContact[];
   commodities?: string[];
   countries?: string[];
+}
+
+/** An admin added straight to the database (no sign-in), as the viewer the services take. */
+export async function seedAdmin(db: Db, email: string): Promise<Viewer> {
+  const name = email.split('@')[0] ?? email;
+  const user = await createServices(db).auth.addUser({ email, name, role: 'admin', password: `password-${name}-1` });
+  return { id: user.id, role: 'admin' };
 }
 
 const ANALYSED: ReadonlySet<string> = new Set(['summarised', 'pushed_to_hubspot', 'failed_push']);

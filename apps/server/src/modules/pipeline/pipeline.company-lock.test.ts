@@ -5,7 +5,7 @@ import { createLocalOutboxAdapter } from '../../adapters/crm/local-outbox-adapte
 import { openDatabase, type Db } from '../../db/client.ts';
 import { createServices, type Services } from '../../services.ts';
 import { startFakeHubspot, type FakeHubspotServer } from '../../../test/fake-hubspot-server.ts';
-import { seedFetchedSignals } from '../../../test/signal-factory.ts';
+import { seedAdmin, seedFetchedSignals } from '../../../test/signal-factory.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/test-database.ts';
 
 const TOKEN = 'company-lock-token';
@@ -25,13 +25,7 @@ describe.each(testEngines)('pushes of one new company from two workers on %s', (
     database = await createTestDatabase(engine);
     // HubSpot's search index lags behind its writes: a company created a moment ago is not found by search.
     hubspot = await startFakeHubspot({ accessToken: TOKEN, latencyMs: 20, searchLagMs: 30_000 });
-    const user = await createServices(database.handle.db).auth.addUser({
-      email: 'locks@example.com',
-      name: 'Locks',
-      role: 'admin',
-      password: 'password-locks-1',
-    });
-    admin = { id: user.id, role: 'admin' };
+    admin = await seedAdmin(database.handle.db, 'locks@example.com');
     if (database.url) secondHandle = await openDatabase({ databaseUrl: database.url });
   });
   afterAll(async () => {

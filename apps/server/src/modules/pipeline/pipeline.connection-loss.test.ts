@@ -6,7 +6,7 @@ import { createLocalOutboxAdapter } from '../../adapters/crm/local-outbox-adapte
 import { createServices } from '../../services.ts';
 import { createPipelineRepository } from './pipeline.repository.ts';
 import { endConnections } from '../../../test/database-templates.ts';
-import { seedFetchedSignals } from '../../../test/signal-factory.ts';
+import { seedAdmin, seedFetchedSignals } from '../../../test/signal-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 
 /**
@@ -20,13 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections lost in the middle 
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const user = await createServices(database.handle.db).auth.addUser({
-      email: 'outage@example.com',
-      name: 'Outage',
-      role: 'admin',
-      password: 'password-outage-1',
-    });
-    admin = { id: user.id, role: 'admin' };
+    admin = await seedAdmin(database.handle.db, 'outage@example.com');
   });
   afterAll(async () => {
     await database.drop();
