@@ -213,7 +213,6 @@ function describeFailure(error: unknown): { reason: string; retryable: boolean; 
   if (error instanceof CrmError)
     return { reason: error.message, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
   // A connection lost to a restart or failover: the article is fine, and the retry finds the database back.
-  if (isDatabaseUnavailable(error))
-    return { reason: error instanceof Error ? error.message : String(error), retryable: true, retryAfterMs: undefined };
-  return { reason: error instanceof Error ? error.message : String(error), retryable: false, retryAfterMs: undefined };
+  const reason = error instanceof Error ? error.message : String(error);
+  return { reason, retryable: isDatabaseUnavailable(error), retryAfterMs: undefined };
 }
