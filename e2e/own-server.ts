@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { SHORT_LIVED_NODE_FLAGS } from '../apps/server/test/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -13,7 +14,8 @@ export interface OwnServer {
 }
 
 /**
- * `node apps/server/src/main.ts` as the README tells a newcomer to run it, on a free port with a fresh
+ * `node apps/server/src/main.ts` as the README tells a newcomer to run it (on the baseline WebAssembly compiler,
+ * SHORT_LIVED_NODE_FLAGS), on a free port with a fresh
  * DATA_DIR, for journeys that need settings the shared e2e server does not have; ready once /health
  * answers. Unset variables (no PostgreSQL, no MiningHub, no feeds, no SMTP) unless `env` sets them.
  */
@@ -21,7 +23,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-e2e-own-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

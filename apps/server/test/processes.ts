@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { spawnServer, untilServing } from './server-process.ts';
+import { SHORT_LIVED_NODE_FLAGS, spawnServer, untilServing } from './server-process.ts';
 export { freePort } from './free-port.ts';
 
 /** Whether a process with this pid exists (signal 0 checks without sending anything). */
@@ -71,7 +71,7 @@ export function realServer(dataDir: string, port: number, children: ChildProcess
         PIPELINE_CRM_CONCURRENCY: '1',
         ...env,
       },
-      { unreaped },
+      { unreaped, nodeFlags: SHORT_LIVED_NODE_FLAGS },
     );
     children.push(server.child);
     return server;

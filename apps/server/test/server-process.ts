@@ -10,6 +10,15 @@ import path from 'node:path';
 
 const MAIN = path.join(import.meta.dirname, '../src/main.ts');
 
+/**
+ * Node flags for a server or CLI that a test starts for seconds, not hours: WebAssembly on V8's baseline
+ * compiler only. PGlite's start runs enough of its 9 MB module to have V8 optimise much of it in background
+ * threads, work a short process never earns back: 3 to 6 CPU-seconds less per start (a warm start 7.3 to 3.9
+ * CPU-s, a new DATA_DIR 14 to 8-10), and the kill -9 restart loop 100 to 70 CPU-s. The benchmarks, like an
+ * operator's server, run without it: an hours-long server earns the optimised code back.
+ */
+export const SHORT_LIVED_NODE_FLAGS: readonly string[] = ['--liftoff-only'];
+
 export interface ServerProcess {
   child: ChildProcess;
   /** The server's own pid: under `unreaped`, the child of the shell turned `sleep`. */
@@ -23,15 +32,20 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the server with `env` added to this process's environment, without waiting for it.
+ * Spawns the server with `env` added to this process's environment, without waiting for it, with `nodeFlags`
+ * (none unless given: see SHORT_LIVED_NODE_FLAGS).
  * `unreaped`: its parent is a shell that became `sleep` and never reaps it, so once killed it stays a
  * zombie, as under a supervisor that starts the next server before reaping the old one.
  */
-export function spawnServer(env: NodeJS.ProcessEnv, options: { unreaped?: boolean } = {}): ServerProcess {
+export function spawnServer(
+  env: NodeJS.ProcessEnv,
+  options: { unreaped?: boolean; nodeFlags?: readonly string[] } = {},
+): ServerProcess {
   const spawnOptions: SpawnOptions = { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] };
+  const args = [...(options.nodeFlags ?? []), MAIN];
   const child = options.unreaped
-    ? spawn('sh', ['-c', '"$@" & exec sleep 600', 'sh', process.execPath, MAIN], spawnOptions)
-    : spawn(process.execPath, [MAIN], spawnOptions);
+    ? spawn('sh', ['-c', '"$@" & exec sleep 600', 'sh', process.execPath, ...args], spawnOptions)
+    : spawn(process.execPath, args, spawnOptions);
   let output = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { SHORT_LIVED_NODE_FLAGS } from '../../test/server-process.ts';
 import { usersCommand } from './users-command.ts';
 
 const execFileAsync = promisify(execFile);
@@ -61,7 +62,8 @@ describe('users CLI', { timeout: 180_000 }, () => {
   });
 
   it('runs as a command: prints to stdout, and fails with exit code 1 and the reason on stderr', async () => {
-    const cli = (...args: string[]) => execFileAsync(process.execPath, [CLI, ...args], { env });
+    const cli = (...args: string[]) =>
+      execFileAsync(process.execPath, [...SHORT_LIVED_NODE_FLAGS, CLI, ...args], { env });
     expect((await cli('list')).stdout).toMatch(/^\d+\tann@example\.com\tAnn\tadmin\t/);
     await expect(cli('remove', '--email', 'ann@example.com')).rejects.toMatchObject({
       code: 1,
