@@ -13,5 +13,7 @@ export default defineProject({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A safety net, not a timing goal, as in the server project.
+    testTimeout: 60_000,
   },
 });

@@ -70,7 +70,7 @@ describe('live query sync', () => {
     await screen.findByText('reads: 1');
     await vi.waitFor(() => expect(live.count()).toBe(1));
     live.drop();
-    await vi.waitFor(() => expect(live.count()).toBe(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(live.count()).toBe(2), { timeout: 10_000 });
     expect(await screen.findByText('reads: 2')).toBeTruthy();
   });
 });

@@ -66,7 +66,7 @@ describe('admin-only routes', () => {
       const requests = stubApi(() => undefined);
       renderApp(TEST_MEMBER, path);
       // The first visit waits for the screen's chunk (React Router loads it on match) before the notice shows.
-      expect(await screen.findByRole('heading', { name: ACCESS_DENIED_MESSAGE }, { timeout: 5000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: ACCESS_DENIED_MESSAGE })).toBeTruthy();
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
       // The shell's own calls (the header's notification bell) are every member's; no admin API is called.

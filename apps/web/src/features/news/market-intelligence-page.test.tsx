@@ -186,7 +186,7 @@ describe('MarketIntelligencePage Process Selected', () => {
     // A burst of messages re-reads the list once more at the end of the second, not once per message.
     const readsAfter = listReads();
     for (let i = 0; i < 5; i += 1) live.send({ type: 'articles_updated' });
-    await vi.waitFor(() => expect(listReads()).toBe(readsAfter + 1), { timeout: 2_000 });
+    await vi.waitFor(() => expect(listReads()).toBe(readsAfter + 1), { timeout: 10_000 });
 
     await user.click(within(panel).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Batch progress' })).toBeNull();
