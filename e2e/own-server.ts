@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/server/test/free-port.ts';
-import { SHORT_LIVED_NODE_FLAGS } from '../apps/server/test/server-process.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
+import { SHORT_LIVED_NODE_FLAGS, spawnServer, untilServing } from '../apps/server/test/server-process.ts';
 
 export interface OwnServer {
   origin: string;
@@ -14,20 +12,17 @@ export interface OwnServer {
 }
 
 /**
- * `node apps/server/src/main.ts` as the README tells a newcomer to run it (on the baseline WebAssembly compiler,
- * SHORT_LIVED_NODE_FLAGS), on a free port with a fresh
- * DATA_DIR, for journeys that need settings the shared e2e server does not have; ready once /health
- * answers. Unset variables (no PostgreSQL, no MiningHub, no feeds, no SMTP) unless `env` sets them.
+ * `node apps/server/src/main.ts` as the README tells a newcomer to run it (on the baseline WebAssembly compiler:
+ * SHORT_LIVED_NODE_FLAGS), on a free port with a fresh DATA_DIR, for journeys that need settings the shared e2e
+ * server does not have; ready once /health answers. Unset variables (no PostgreSQL, no MiningHub, no feeds, no
+ * SMTP) unless `env` sets them.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-e2e-own-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
+  const server = spawnServer(
+    {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -38,25 +33,11 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       LOG_LEVEL: 'warning',
       ...env,
     },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering /health:\n${stderr}`))),
+    { nodeFlags: SHORT_LIVED_NODE_FLAGS },
   );
-  exited.catch(() => undefined);
-  const healthy = (async () => {
-    for (;;) {
-      const ok = await fetch(`${origin}/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  await Promise.race([healthy, exited]);
-  return { origin, child, dataDir };
+  // As long as the shared server's start may take (playwright.config.ts): a new DATA_DIR on a busy machine.
+  await untilServing(server, origin, 90_000);
+  return { origin, child: server.child, dataDir };
 }
 
 /** SIGTERM (SIGKILL after 15 s), then the data directory goes. */
