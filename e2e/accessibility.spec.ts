@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { checkAccessibility, type AxeResults } from './axe.ts';
 import { apiCall, E2E_ADMIN, expect, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
@@ -97,7 +97,7 @@ async function arrangeData(api: APIRequestContext): Promise<void> {
 }
 
 /** Serious and critical violations, one readable block each: rule, help, and where with axe's summary. */
-function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+function describeViolations(results: AxeResults): string[] {
   return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => {
@@ -129,7 +129,7 @@ async function screenshotIfAsked(page: Page, name: string): Promise<void> {
 
 async function checkScreen(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await checkAccessibility(page, WCAG_TAGS);
   const found = describeViolations(results);
   const report = `axe on ${name} at ${width} px: serious or critical violations\n\n${found.join('\n\n')}\n`;
   expect.soft(found.length, report).toBe(0);
