@@ -8,14 +8,14 @@ import { migrateToLatest } from '../src/db/migrate.ts';
  * cost seconds, and every test file runs in a fresh process): each test's database is a copy.
  */
 
-/** A PGlite data-dir dump of a freshly migrated database. */
-export async function buildPgliteTemplate(): Promise<Blob> {
-  const handle = await openDatabase({});
-  await migrateToLatest(handle);
-  if (handle.engine.kind !== 'pglite') throw new Error('expected PGlite');
-  const dump = await handle.engine.pglite.dumpDataDir('none');
-  await handle.close();
-  return dump;
+/** A freshly migrated PGlite data directory made at `dir`, closed (and unlocked) so that it can be copied. */
+export async function buildPgliteTemplate(dir: string): Promise<void> {
+  const handle = await openDatabase({ pgliteDir: dir });
+  try {
+    await migrateToLatest(handle);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A migrated PostgreSQL database on the server at `serverUrl`, to be copied with `CREATE DATABASE … TEMPLATE`. */

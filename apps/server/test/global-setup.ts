@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -6,8 +6,8 @@ import { adminQuery, buildPgliteTemplate, createPostgresTemplate } from './datab
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated PGlite dump every PGlite test database starts from. */
-    pgliteTemplateFile: string;
+    /** The migrated PGlite data directory every PGlite test database is a copy of. */
+    pgliteTemplateDir: string;
     /** The migrated PostgreSQL database every PostgreSQL test database is copied from (with TEST_DATABASE_URL). */
     postgresTemplate: string | undefined;
   }
@@ -19,9 +19,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // their compiled code (it checks each file's content, so a stale entry is never used).
   process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'mh-test-node-compile-cache');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-template-'));
-  const file = path.join(dir, 'pglite.tar');
-  await writeFile(file, new Uint8Array(await (await buildPgliteTemplate()).arrayBuffer()));
-  project.provide('pgliteTemplateFile', file);
+  await buildPgliteTemplate(dir);
+  project.provide('pgliteTemplateDir', dir);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const postgresTemplate = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
   project.provide('postgresTemplate', postgresTemplate);

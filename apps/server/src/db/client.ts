@@ -37,8 +37,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; omitted means in memory. */
   pgliteDir?: string | undefined;
-  /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
-  pgliteLoadDataDir?: Blob | undefined;
   /** Where a PostgreSQL outage (restart, failover) is logged, once when it starts and once when it ends. */
   logger?: Logger | undefined;
 }
@@ -98,7 +96,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
   const pglite = await PGlite.create({
     dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteLoadDataDir,
     // The default shared_buffers (128 MB) costs about 800 MB of memory; 16 MB keeps PGlite near 200 MB.
     postgresqlconf: ['shared_buffers=16MB'],
   });
