@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkAccessibility } from './axe.ts';
+import { checkAccessibility, type AxeResults } from './axe.ts';
 
 /*
  * The accessibility walk's checker finds what axe finds, on a page without frames (axe-core run in the page)
@@ -7,8 +7,7 @@ import { checkAccessibility } from './axe.ts';
  */
 
 const TAGS = ['wcag2a', 'wcag2aa'];
-const ruleIds = (results: Awaited<ReturnType<typeof checkAccessibility>>) =>
-  results.violations.map((violation) => violation.id).sort();
+const ruleIds = (results: AxeResults) => results.violations.map((violation) => violation.id).sort();
 
 test('a page without frames: an unnamed image and button are violations, found again after the page changes', async ({
   page,

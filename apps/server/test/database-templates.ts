@@ -5,7 +5,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 
 /**
  * Migrated template databases, made once per `vitest run` by `global-setup.ts` (initdb plus migrations
- * cost seconds, and every test file runs in a fresh process): each test's database is a copy.
+ * cost seconds, and the test files run in several worker processes): each test's database is a copy.
  */
 
 /** A freshly migrated PGlite data directory made at `dir`, closed (and unlocked) so that it can be copied. */
