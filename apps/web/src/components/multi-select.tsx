@@ -113,7 +113,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, clas
           <ComboboxButton
             ref={toggle}
             aria-label={`Show ${label.toLowerCase()} options`}
-            className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-400 hover:text-slate-600"
+            className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-500 hover:text-slate-700"
           >
             <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
               <path

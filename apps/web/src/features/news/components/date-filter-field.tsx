@@ -32,7 +32,7 @@ function CalendarHeader({
   prevMonthButtonDisabled,
   nextMonthButtonDisabled,
 }: ReactDatePickerCustomHeaderProps) {
-  const selectClasses = 'rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm text-slate-800';
+  const selectClasses = 'rounded-md border border-slate-300 bg-white py-1 pr-7 pl-1.5 text-sm text-slate-800';
   return (
     <div className="flex items-center justify-between gap-1 px-2 pb-1">
       <button
