@@ -25,8 +25,9 @@ export async function createTestDatabase(kind: EngineKind): Promise<TestDatabase
   if (kind === 'pglite') {
     // A copy of the migrated data directory global-setup.ts made once for the run (initdb plus migrations
     // cost seconds), opened from disk as a server opens DATA_DIR/db: the kernel copies its 42 MB in about
-    // 50 ms and PostgreSQL reads only the pages it needs, where loading a dump of it into PGlite's in-memory
-    // file system cost 1 to 1.7 CPU-seconds a database.
+    // 50 ms (up to about 270 ms during a whole run, waiting on the disk rather than the CPU) and PostgreSQL
+    // reads only the pages it needs, where loading a dump of it into PGlite's in-memory file system cost 1 to
+    // 1.7 CPU-seconds a database.
     const dir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-pglite-'));
     cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
     const handle = await openDatabase({ pgliteDir: dir });
