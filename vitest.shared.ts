@@ -1,5 +1,11 @@
 import os from 'node:os';
+import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// The servers, CLIs and crawlers the tests spawn load the same modules again and again: let Node keep
+// their compiled code (it checks each file's content, so a stale entry is never used). Set here, in
+// Vitest's main process, so every project's workers and what they spawn inherit it.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'mh-test-node-compile-cache');
 
 /**
  * Test files run this many at a time, in every project. Vitest's default is one worker fewer than the

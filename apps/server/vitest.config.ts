@@ -5,7 +5,8 @@ export default defineProject({
   test: {
     name: 'server',
     maxWorkers: TEST_WORKERS,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The tests that start real server processes are a project of their own: vitest.processes.config.ts.
+    include: ['src/**/*.test.ts'],
     // Files share their worker's modules instead of each re-importing the server (and re-compiling
     // PGlite) in a new worker: 10 min 38 s -> 6 min 57 s for the whole run here. Every file closes what
     // it opens, and none mocks modules or leaves globals changed.

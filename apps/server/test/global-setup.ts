@@ -15,9 +15,6 @@ declare module 'vitest' {
 
 /** Makes the migrated template databases once for the whole run; removes them afterwards. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The servers, CLIs and crawlers the tests spawn load the same modules again and again: let Node keep
-  // their compiled code (it checks each file's content, so a stale entry is never used).
-  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'mh-test-node-compile-cache');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mh-test-template-'));
   await buildPgliteTemplate(dir);
   project.provide('pgliteTemplateDir', dir);
