@@ -84,14 +84,16 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
 
   await expect(fact(page, 'Status')).toHaveText('Running');
   await expect(heading(page)).toHaveText('Mining Project Scraper (Running)');
+
+  // Pause at once: on an idle machine test mode takes only seconds, and a pause that reaches the child
+  // after its last file is too late (the run completes, as it should). The run's facts are read while paused.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Paused');
+  await expect(heading(page)).toHaveText('Mining Project Scraper (Paused)');
   await expect(fact(page, 'Mode')).toHaveText('Test Mode');
   await shownPid(page);
   await expect(settings).toBeHidden();
   await expect(page.getByRole('button', { name: 'Show Settings' })).toBeHidden();
-
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(fact(page, 'Status')).toHaveText('Paused');
-  await expect(heading(page)).toHaveText('Mining Project Scraper (Paused)');
   await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeVisible();
   // Paused means paused: the run does not move on (a request in flight may still land first).
   const overall = page.getByRole('progressbar', { name: 'Overall Progress' });

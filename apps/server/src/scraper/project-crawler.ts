@@ -66,9 +66,9 @@ export interface CrawlerDeps {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
 
-/** Discovery then assembly of one run with Crawlee; export is the caller's. */
-export class ProjectCrawler {
-  readonly metrics: CrawlMetrics = {
+/** A run's crawl figures before it has crawled anything. */
+export function emptyCrawlMetrics(): CrawlMetrics {
+  return {
     discoveryPages: 0,
     discoveryMs: 0,
     httpProjectPages: 0,
@@ -80,6 +80,11 @@ export class ProjectCrawler {
     retries: 0,
     discoveryFailures: [],
   };
+}
+
+/** Discovery then assembly of one run with Crawlee; export is the caller's. */
+export class ProjectCrawler {
+  readonly metrics: CrawlMetrics = emptyCrawlMetrics();
   // Crawlee keeps everything in memory: our own CrawlState is what survives a restart.
   private readonly config = new Configuration({ persistStorage: false, purgeOnStart: false, logLevel: 3 });
   private queueNumber = 0;

@@ -7,13 +7,18 @@ export interface Pausable {
 
 /**
  * Pause, resume and stop as the crawl sees them. Running crawlers are paused in place (requests in
- * flight finish first); the phase loop waits at its next step until resumed or stopped.
+ * flight finish first); the phase loop waits at its next step until resumed or stopped. `pause()`
+ * resolves once the pause holds: the running crawlers have paused, or, with none running, the phase
+ * code has reached a step and waits there (until then it may still finish the step it is in, such as
+ * writing an export file).
  */
 export class RunControl {
   private paused = false;
   private isStoppedFlag = false;
   private readonly active = new Set<Pausable>();
   private waiters: (() => void)[] = [];
+  /** Pauses waiting for the phase code to reach its next step. */
+  private untilHeld: (() => void)[] = [];
   private markStopped: () => void = () => {};
   /** Resolves when the run is stopped. */
   readonly stopped = new Promise<void>((resolve) => {
@@ -31,7 +36,8 @@ export class RunControl {
   async pause(): Promise<void> {
     if (this.paused || this.isStoppedFlag) return;
     this.paused = true;
-    await Promise.all([...this.active].map((crawler) => crawler.pause()));
+    if (this.active.size > 0) await Promise.all([...this.active].map((crawler) => crawler.pause()));
+    else await new Promise<void>((resolve) => this.untilHeld.push(resolve));
   }
 
   resume(): void {
@@ -53,7 +59,9 @@ export class RunControl {
   /** Resolves once not paused (at once when running or stopped). */
   async waitWhilePaused(): Promise<void> {
     if (!this.paused) return;
-    await new Promise<void>((resolve) => this.waiters.push(resolve));
+    const waiting = new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.settle('untilHeld');
+    await waiting;
   }
 
   /** Registers a running crawler for the duration of `work`; a crawler started while paused pauses at once. */
@@ -66,9 +74,15 @@ export class RunControl {
     }
   }
 
+  /** Ends the waits of a pause: resumed or stopped. */
   private release(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
+    this.settle('waiters');
+    this.settle('untilHeld');
+  }
+
+  private settle(list: 'waiters' | 'untilHeld'): void {
+    const resolvers = this[list];
+    this[list] = [];
+    for (const resolve of resolvers) resolve();
   }
 }

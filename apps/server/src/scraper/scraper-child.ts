@@ -116,22 +116,26 @@ async function main(config: ScraperChildConfig): Promise<void> {
       restoredDone = crawler.targetGids().filter((gid) => state.isDone(gid)).length;
       await crawler.assemble();
     }
-    if (control.isStopped) {
+    // A pause that lands after the last batch holds the export (before each of its files).
+    const files = control.isStopped
+      ? undefined
+      : await exportRun({
+          config,
+          sourceName: source.name,
+          crawler,
+          control,
+          state,
+          counters,
+          countries,
+          crawlStartedAt: startedAt,
+        });
+    if (!files) {
       counters.status = 'cancelled';
       counters.activity = suspended ? 'Suspended' : 'Stopped by Emergency Stop';
       logger.info(suspended ? 'suspended' : 'cancelled');
       send({ type: 'finished', status: suspended ? 'suspended' : 'cancelled', progress: progress() });
       return;
     }
-    const files = await exportRun({
-      config,
-      sourceName: source.name,
-      crawler,
-      state,
-      counters,
-      countries,
-      crawlStartedAt: startedAt,
-    });
     counters.phase = 'completed';
     counters.status = 'completed';
     counters.activity =

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ScraperOutputType } from '@mining-hub/contract/scraper';
 import type { CrawlState } from './crawl-state.ts';
 import type { ProjectCrawler } from './project-crawler.ts';
+import type { RunControl } from './run-control.ts';
 import type { ScraperChildConfig } from './scraper-messages.ts';
 import type { CrawlCounters } from './scraper-progress.ts';
 import {
@@ -16,7 +17,9 @@ import {
 export interface ExportPhaseInput {
   config: ScraperChildConfig;
   sourceName: string;
-  crawler: ProjectCrawler;
+  crawler: Pick<ProjectCrawler, 'targetGids' | 'metrics'>;
+  /** A pause holds the export before each file; a stop then ends it. */
+  control: RunControl;
   state: CrawlState;
   counters: CrawlCounters;
   countries: string[];
@@ -26,9 +29,17 @@ export interface ExportPhaseInput {
 
 const perMinute = (count: number, ms: number) => (ms > 0 && count > 0 ? Math.round((count / ms) * 60_000) : null);
 
-/** The export phase: the CRM-ready JSON, the Excel report and the processing report, in that order. */
-export async function exportRun(input: ExportPhaseInput): Promise<Record<ScraperOutputType, string>> {
-  const { config, crawler, state, counters } = input;
+/**
+ * The export phase: the CRM-ready JSON, the Excel report and the processing report, in that order.
+ * Undefined when the run was stopped while the export was held by a pause.
+ */
+export async function exportRun(input: ExportPhaseInput): Promise<Record<ScraperOutputType, string> | undefined> {
+  const { config, crawler, state, counters, control } = input;
+  /** False once the run is stopped; waits out a pause first. */
+  const mayGoOn = async () => {
+    await control.waitWhilePaused();
+    return !control.isStopped;
+  };
   const exportStarted = Date.now();
   counters.phase = 'export';
   counters.exportStepsDone = 0;
@@ -39,10 +50,12 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
   const names = outputFileNames(startedAt);
   const fileOf = (type: ScraperOutputType) => path.join(config.outputDir, type, names[type]);
 
+  if (!(await mayGoOn())) return undefined;
   counters.activity = `Writing ${names.json}`;
   await writeJsonFile(fileOf('json'), buildCrmReadyJson(projects, run, new Date()));
   counters.exportStepsDone = 1;
 
+  if (!(await mayGoOn())) return undefined;
   counters.activity = `Writing ${names.excel}`;
   const { companies } = groupByCompany(projects);
   const contacts = companies.reduce((sum, company) => sum + company.contacts.length, 0);
@@ -64,6 +77,7 @@ export async function exportRun(input: ExportPhaseInput): Promise<Record<Scraper
   ]);
   counters.exportStepsDone = 2;
 
+  if (!(await mayGoOn())) return undefined;
   counters.activity = `Writing ${names.reports}`;
   const metrics = crawler.metrics;
   const reportFinishedAt = new Date();
