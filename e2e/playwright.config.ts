@@ -65,6 +65,10 @@ export default defineConfig({
       // The journeys share one admin, and each of its fetches waits out the one before: 4 s instead of
       // the default 10 keeps the rate limit (its own journey sees the refusal) without the waiting.
       NEWS_FETCH_INTERVAL_SECONDS: '4',
+      // On localhost the demo directory answers at once and a test-mode run is over in 2 s, before a
+      // pause or a stop can land: 100 ms a page, as a remote directory takes, gives the scraper's
+      // journeys a run to act on (test mode about 7 s).
+      DEMO_DIRECTORY_DELAY_MS: '100',
     },
   },
 });

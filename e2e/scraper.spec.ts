@@ -85,8 +85,9 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
   await expect(fact(page, 'Status')).toHaveText('Running');
   await expect(heading(page)).toHaveText('Mining Project Scraper (Running)');
 
-  // Pause at once: on an idle machine test mode takes only seconds, and a pause that reaches the child
-  // after its last file is too late (the run completes, as it should). The run's facts are read while paused.
+  // Pause at once: test mode takes seconds even at the demo directory's pace (DEMO_DIRECTORY_DELAY_MS),
+  // and a pause that reaches the child after its last file is too late (the run completes, as it should).
+  // The run's facts are read while paused.
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(fact(page, 'Status')).toHaveText('Paused');
   await expect(heading(page)).toHaveText('Mining Project Scraper (Paused)');

@@ -62,7 +62,8 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 /** What the HTTP layer needs; built once in main.ts (or a test) and passed in explicitly. */
 export interface AppDeps {
   /** `loadShedding` unset: no limits (tests that do not exercise them). */
-  config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'> & Partial<Pick<AppConfig, 'loadShedding'>>;
+  config: Pick<AppConfig, 'publicOrigin' | 'trustProxy' | 'webDistDir'> &
+    Partial<Pick<AppConfig, 'loadShedding' | 'demoDirectoryDelayMs'>>;
   logger: Logger;
   bus: LiveBus;
   /** How often the live hub re-checks its sockets' sessions (5 s; tests shorten it). */
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerStatsRoutes(app, { stats: deps.services.stats });
   registerNewsRoutes(app, { news: deps.services.news });
   registerDemoNewsRoutes(app);
-  registerDemoDirectoryRoutes(app);
+  registerDemoDirectoryRoutes(app, { delayMs: deps.config.demoDirectoryDelayMs ?? 0 });
   registerPipelineRoutes(app, { pipeline: deps.services.pipeline });
   registerCrmRoutes(app, { crm: deps.services.crm, publicOrigin: deps.config.publicOrigin });
   registerReportsRoutes(app, { reports: deps.services.reports });

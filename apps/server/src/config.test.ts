@@ -10,6 +10,13 @@ describe('configuration', () => {
     expect(config.logDir).toBe(path.resolve('./data/logs'));
   });
 
+  it('reads DEMO_DIRECTORY_DELAY_MS as whole milliseconds, none by default', () => {
+    expect(loadConfig({}).demoDirectoryDelayMs).toBe(0);
+    expect(loadConfig({ DEMO_DIRECTORY_DELAY_MS: '150' }).demoDirectoryDelayMs).toBe(150);
+    expect(() => loadConfig({ DEMO_DIRECTORY_DELAY_MS: '-1' })).toThrow(/DEMO_DIRECTORY_DELAY_MS/);
+    expect(() => loadConfig({ DEMO_DIRECTORY_DELAY_MS: 'slow' })).toThrow(/DEMO_DIRECTORY_DELAY_MS/);
+  });
+
   it('puts logs under DATA_DIR unless LOG_DIR says otherwise', () => {
     expect(loadConfig({ DATA_DIR: '/srv/hub' }).logDir).toBe('/srv/hub/logs');
     expect(loadConfig({ DATA_DIR: '/srv/hub', LOG_DIR: '/var/log/hub' }).logDir).toBe('/var/log/hub');

@@ -47,6 +47,7 @@ const envSchema = z
     PIPELINE_AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
     PIPELINE_CRM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    DEMO_DIRECTORY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
@@ -128,6 +129,12 @@ export interface AppConfig {
     /** The Chromium the scraper's browser crawler drives (Debian's by default). */
     chromiumPath: string;
   };
+  /**
+   * How long each page of the bundled demo directory waits before it answers (0 by default): on
+   * localhost a test-mode run over it takes 2 s; a real directory's pace is closer to the half
+   * minute the Scraper screen promises, and leaves time to pause or stop a run.
+   */
+  demoDirectoryDelayMs: number;
   /** What one API process takes on before answering 503 with Retry-After (0 turns a limit off). */
   loadShedding: {
     maxRequestsInFlight: number;
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       crmConcurrency: values.PIPELINE_CRM_CONCURRENCY,
     },
     scraper: { chromiumPath: values.CHROMIUM_PATH },
+    demoDirectoryDelayMs: values.DEMO_DIRECTORY_DELAY_MS,
     loadShedding: {
       maxRequestsInFlight: values.MAX_REQUESTS_IN_FLIGHT,
       maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,

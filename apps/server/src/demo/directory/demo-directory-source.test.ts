@@ -41,6 +41,34 @@ async function renderWithScript(page: CrawlResponse): Promise<CrawlResponse> {
   }
 }
 
+describe('demo directory pace (DEMO_DIRECTORY_DELAY_MS)', () => {
+  it('holds back every page and the contacts API by the delay, as a remote site would', async () => {
+    const app: ZodApp = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    registerDemoDirectoryRoutes(app, { delayMs: 200 });
+    try {
+      const project = directory.projectsIn('AU')[0];
+      for (const url of [
+        '/demo-directory/countries',
+        '/demo-directory/countries/AU',
+        `/demo-directory/projects/${project?.gid}`,
+        `/demo-directory/api/projects/${project?.gid}/contacts`,
+        '/demo-directory/projects/NOPE-1',
+      ]) {
+        const started = performance.now();
+        const response = await app.inject({ method: 'GET', url });
+        // A timer never fires before its time (Node may round it down by under a millisecond).
+        expect(performance.now() - started, url).toBeGreaterThanOrEqual(199);
+        expect(response.statusCode, url).toBe(url.endsWith('NOPE-1') ? 404 : 200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('demo directory source over HTTP', () => {
   // Only the directory's routes, on a real port: the crawler reads them over HTTP.
   const app: ZodApp = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -49,7 +77,7 @@ describe('demo directory source over HTTP', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
-    registerDemoDirectoryRoutes(app);
+    registerDemoDirectoryRoutes(app, { delayMs: 0 });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app.close());

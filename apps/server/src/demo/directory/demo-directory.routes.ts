@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { findCommodity, findCountry } from '@mining-hub/contract/reference-data';
 import { loadDemoDirectory, type DemoContact, type DemoDirectory, type DemoProject } from './demo-directory.ts';
@@ -237,8 +238,10 @@ ${project.js_only ? '<p class="loading" data-contacts-loading>Loading contactsâ€
  * The demo directory's pages, served by the app itself like a public project directory: a country
  * index, paged lists per country and project pages, about 30 % of which render their contacts with
  * JavaScript. Public (outside /api/v1) and cached after the first render: crawlers hit them hard.
+ * `delayMs` holds each answer back that long (DEMO_DIRECTORY_DELAY_MS), as a remote site would.
  */
-export function registerDemoDirectoryRoutes(app: ZodApp): void {
+export function registerDemoDirectoryRoutes(app: ZodApp, { delayMs }: { delayMs: number }): void {
+  const onRequest = delayMs > 0 ? [() => sleep(delayMs)] : [];
   const directory = loadDemoDirectory();
   const cache = new Map<string, string>();
   const cached = (key: string, render: () => string) => {
@@ -256,13 +259,13 @@ export function registerDemoDirectoryRoutes(app: ZodApp): void {
   };
   const html = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP };
 
-  app.get('/demo-directory/countries', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/demo-directory/countries', { schema: { hide: true }, onRequest }, async (_request, reply) =>
     reply.headers(html).send(cached('index', () => renderCountriesIndex(directory))),
   );
 
   app.get(
     '/demo-directory/countries/:code',
-    { schema: { hide: true, params: codeParams, querystring: pageQuery } },
+    { schema: { hide: true, params: codeParams, querystring: pageQuery }, onRequest },
     async (request, reply) => {
       const code = request.params.code.toUpperCase();
       if (!/^[A-Z]{2}$/.test(code) || findCountry(code)?.code !== code) {
@@ -278,14 +281,18 @@ export function registerDemoDirectoryRoutes(app: ZodApp): void {
     },
   );
 
-  app.get('/demo-directory/projects/:gid', { schema: { hide: true, params: gidParams } }, async (request, reply) => {
-    const project = findProject(request.params.gid);
-    return reply.headers(html).send(cached(`project:${project.gid}`, () => renderProjectPage(project)));
-  });
+  app.get(
+    '/demo-directory/projects/:gid',
+    { schema: { hide: true, params: gidParams }, onRequest },
+    async (request, reply) => {
+      const project = findProject(request.params.gid);
+      return reply.headers(html).send(cached(`project:${project.gid}`, () => renderProjectPage(project)));
+    },
+  );
 
   app.get(
     '/demo-directory/api/projects/:gid/contacts',
-    { schema: { hide: true, params: gidParams } },
+    { schema: { hide: true, params: gidParams }, onRequest },
     async (request, reply) => {
       const project = findProject(request.params.gid);
       const body = cached(`contacts:${project.gid}`, () =>
