@@ -64,7 +64,11 @@ export class RunControl {
     await waiting;
   }
 
-  /** Registers a running crawler for the duration of `work`; a crawler started while paused pauses at once. */
+  /**
+   * Registers a running crawler for the duration of `work`, so a pause or a stop reaches it. The phase
+   * code waits out a pause before it starts a crawler; a pause that lands while one is starting holds
+   * at the phase's next step.
+   */
   async track<T>(crawler: Pausable, work: () => Promise<T>): Promise<T> {
     this.active.add(crawler);
     try {
