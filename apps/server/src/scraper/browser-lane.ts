@@ -3,7 +3,7 @@ import type { PlaywrightCrawler } from '@crawlee/playwright';
 import { CHROMIUM_INSTALL_HINT, chromiumProblem } from '../adapters/chromium.ts';
 import type { ProjectSource, ScrapedProject } from '../adapters/project-sources/project-source.ts';
 import { checkStatus, describe, MAX_RETRIES, toCrawleeRequest } from './crawl-requests.ts';
-import type { Pausable, RunControl } from './run-control.ts';
+import type { CrawleeCrawler, Pausable, RunControl } from './run-control.ts';
 import { Stopwatch } from './scraper-progress.ts';
 
 const BROWSER_READY_TIMEOUT_MS = 15_000;
@@ -21,7 +21,7 @@ export interface BrowserLaneDeps {
   /** The retry policy the HTTP crawler uses too. */
   backOff(request: Request, error: Error): Promise<void>;
   /** What pause, resume and stop act on, with the clocks to hold while paused. */
-  pausable(crawler: { autoscaledPool?: Pausable }, clock: Stopwatch): Pausable;
+  pausable(crawler: CrawleeCrawler, clock: Stopwatch): Pausable;
   rendered(project: ScrapedProject): void;
   failed(gid: string, error: Error): void;
   skipped(gid: string, url: string, reason: string): void;

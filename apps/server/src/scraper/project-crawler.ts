@@ -21,7 +21,7 @@ import {
 } from './crawl-requests.ts';
 import type { CrawlCounters } from './scraper-progress.ts';
 import { Stopwatch } from './scraper-progress.ts';
-import type { Pausable, RunControl } from './run-control.ts';
+import { pausableCrawler, type CrawleeCrawler, type Pausable, type RunControl } from './run-control.ts';
 
 export interface CrawlSettings {
   /** ISO codes of the countries to discover. */
@@ -356,23 +356,18 @@ export class ProjectCrawler {
     return RequestQueue.open(`${purpose}-${this.queueNumber}`, { config: this.config });
   }
 
-  private pausable(crawler: { autoscaledPool?: Pausable }, clock: Stopwatch): Pausable {
+  private pausable(crawler: CrawleeCrawler, clock: Stopwatch): Pausable {
     // Paused time counts towards no rate: the clocks running at the pause stop, and run again on resume.
     let stoppedClocks: Stopwatch[] = [];
-    return {
-      pause: async () => {
+    return pausableCrawler(crawler, {
+      onPause: () => {
         stoppedClocks = [clock, this.deps.assemblyClock].filter((watch) => watch.running);
         for (const watch of stoppedClocks) watch.stop();
-        await crawler.autoscaledPool?.pause();
       },
-      resume: () => {
+      onResume: () => {
         for (const watch of stoppedClocks) watch.start();
         stoppedClocks = [];
-        crawler.autoscaledPool?.resume();
       },
-      abort: async () => {
-        await crawler.autoscaledPool?.abort();
-      },
-    };
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunControl, type Pausable } from './run-control.ts';
+import { pausableCrawler, RunControl, type CrawleeCrawler, type Pausable } from './run-control.ts';
 
 /** Lets every promise that can settle now settle. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -63,5 +63,51 @@ describe('RunControl: a pause holds only once the run has stopped moving', () =>
       expect(control.isStopped).toBe(end === 'stop');
       await control.waitWhilePaused(); // at once: nothing holds the run any more
     }
+  });
+});
+
+describe('pausableCrawler: a pause while Crawlee is still making its pool', () => {
+  /** A pool that records what was asked of it. */
+  function pool() {
+    const calls: string[] = [];
+    const pausable: Pausable = {
+      pause: async () => void calls.push('pause'),
+      resume: () => void calls.push('resume'),
+      abort: async () => void calls.push('abort'),
+    };
+    return { pausable, calls };
+  }
+  const noHooks = { onPause: () => undefined, onResume: () => undefined };
+
+  it('waits for the pool and pauses it before it runs a task', async () => {
+    const crawler: CrawleeCrawler = { running: true };
+    let held = false;
+    const paused = pausableCrawler(crawler, noHooks)
+      .pause()
+      .then(() => (held = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(held).toBe(false);
+    const made = pool();
+    crawler.autoscaledPool = made.pausable;
+    await paused;
+    expect(made.calls).toEqual(['pause']);
+  });
+
+  it('a resume before the pool exists leaves it running', async () => {
+    const crawler: CrawleeCrawler = { running: true };
+    const control = pausableCrawler(crawler, noHooks);
+    const paused = control.pause();
+    control.resume();
+    const made = pool();
+    crawler.autoscaledPool = made.pausable;
+    await paused;
+    expect(made.calls).toEqual([]);
+  });
+
+  it('a crawler that has ended without a pool is not waited for', async () => {
+    const crawler: CrawleeCrawler = { running: true };
+    const paused = pausableCrawler(crawler, noHooks).pause();
+    crawler.running = false;
+    await expect(paused).resolves.toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** What pause, resume and stop act on: the crawlers running at the moment. */
 export interface Pausable {
   pause(): Promise<void>;
@@ -90,3 +92,40 @@ export class RunControl {
     for (const resolve of resolvers) resolve();
   }
 }
+
+/** A Crawlee crawler as pause sees it: `running` from the start of `run()`, its pool a moment later. */
+export interface CrawleeCrawler {
+  running?: boolean;
+  autoscaledPool?: Pausable;
+}
+
+/**
+ * Pause and resume of a Crawlee crawler's pool, with `onPause` and `onResume` beside them. Crawlee makes
+ * the pool only after `run()` has set up its queue: a pause in that moment waits for it and pauses it
+ * before it starts a task, instead of missing it and letting the whole batch run under 'Paused'.
+ */
+export function pausableCrawler(
+  crawler: CrawleeCrawler,
+  hooks: { onPause: () => void; onResume: () => void },
+): Pausable {
+  let pauseWanted = false;
+  return {
+    pause: async () => {
+      pauseWanted = true;
+      hooks.onPause();
+      while (!crawler.autoscaledPool && crawler.running) await sleep(POOL_WAIT_STEP_MS);
+      if (pauseWanted) await crawler.autoscaledPool?.pause();
+    },
+    resume: () => {
+      pauseWanted = false;
+      hooks.onResume();
+      crawler.autoscaledPool?.resume();
+    },
+    // Not before the pool exists: Crawlee's pool aborted before it runs never settles its run.
+    abort: async () => {
+      await crawler.autoscaledPool?.abort();
+    },
+  };
+}
+
+const POOL_WAIT_STEP_MS = 5;
