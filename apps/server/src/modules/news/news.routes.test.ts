@@ -41,18 +41,24 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
   let bob: { cookie: string };
   const messages: LiveMessage[] = [];
 
+  // The slow feed hangs until the first test has seen it time out, then answers (with nothing), so the
+  // later fetches do not each wait out the timeout. The timeout is long enough for the other feeds to
+  // answer on a loaded machine: at 1.5 s, their 500 and malformed answers sometimes came after it.
+  let releaseSlowFeed: () => void = () => {};
+  const slowFeedReleased = new Promise<void>((resolve) => (releaseSlowFeed = resolve));
+
   beforeAll(async () => {
     feeds = await startFakeServer({
       '/main.xml': feedRoutes.ok(rssXml('Mining Wire', items)),
       '/down.xml': feedRoutes.status(500),
-      '/slow.xml': feedRoutes.hang(),
+      '/slow.xml': feedRoutes.held(rssXml('Slow Wire', []), slowFeedReleased),
       '/broken.xml': feedRoutes.malformed(),
     });
     t = await createTestApp(engine, {
       newsSources: ['/main.xml', '/down.xml', '/slow.xml', '/broken.xml'].map((path) =>
         createRssSource(`${feeds.url}${path}`),
       ),
-      newsSourceTimeoutMs: 1500,
+      newsSourceTimeoutMs: 5000,
       newsFetchIntervalSeconds: 0,
     });
     alice = await signIn(t);
@@ -60,6 +66,7 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     t.bus.subscribe(({ message }) => void messages.push(message));
   });
   afterAll(async () => {
+    releaseSlowFeed();
     await t.close();
     await feeds.close();
   });
@@ -96,6 +103,7 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     expect(last.data.message).toContain('down.xml (HTTP 500)');
     expect(last.data.message).toContain('slow.xml (timed out');
     expect(last.data.message).toContain('broken.xml (malformed feed');
+    releaseSlowFeed();
 
     const page1 = await get(alice.cookie, `articles/session/${sessionId}`);
     expect(page1.statusCode).toBe(200);
