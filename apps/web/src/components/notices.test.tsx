@@ -106,4 +106,16 @@ describe('NoticeStack timing', () => {
     await act(() => vi.advanceTimersByTimeAsync(NOTICE_DURATION_MS));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('leaves no timer behind when the page goes before its notices do', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { unmount } = render(<Page />);
+    const before = vi.getTimerCount();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Break' }));
+    expect(vi.getTimerCount()).toBe(before + 2);
+    unmount();
+    expect(vi.getTimerCount()).toBe(before);
+  });
 });

@@ -32,17 +32,30 @@ const noticeElement = (id: number) => document.querySelector(`[data-notice-id="$
  */
 export function useNotices() {
   const [notices, setNotices] = useState<Notice[]>([]);
+  // The notices' timers end with the page that shows them, rather than firing after it is gone.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const dismiss = useCallback((id: number) => setNotices((all) => all.filter((notice) => notice.id !== id)), []);
   const notify = useCallback(
     (kind: Notice['kind'], message: string, detail?: string) => {
       lastNoticeId += 1;
       const id = lastNoticeId;
       setNotices((all) => [...all, { id, kind, message, detail }]);
-      const expire = () => {
-        if (holdsFocus(noticeElement(id))) setTimeout(expire, NOTICE_DURATION_MS);
-        else dismiss(id);
+      const expireLater = () => {
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          if (holdsFocus(noticeElement(id))) expireLater();
+          else dismiss(id);
+        }, NOTICE_DURATION_MS);
+        timers.current.add(timer);
       };
-      setTimeout(expire, NOTICE_DURATION_MS);
+      expireLater();
     },
     [dismiss],
   );
