@@ -1,25 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
-import { startOwnServer, stopOwnServer } from './own-server.ts';
+import { expect, test } from './fixtures.ts';
+import { column, fact, heading, openScraper, phase, RUN_TIMEOUT } from './scraper-page.ts';
 
-// One scraper run at a time across the deployment: these tests run one after the other, in this order.
+// One scraper run at a time on the shared server: these tests run one after the other, in this order
+// (scraper-no-chromium.spec.ts runs on a server of its own, beside them).
 test.describe.configure({ mode: 'default' });
-
-// Test mode takes about half a minute on the demo directory; leave room for a slow machine.
-const RUN_TIMEOUT = 90_000;
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const fact = (page: Page, term: string) =>
-  page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
-const phase = (page: Page, name: string) => page.getByRole('list', { name: 'Phases' }).getByRole('listitem', { name });
-const column = (page: Page, name: string) => page.getByRole('region', { name });
-
-async function openScraper(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scraper' }).click();
-  await expect(heading(page)).toContainText('Mining Project Scraper');
-}
 
 /** The pid shown on the page once the run is up. */
 async function shownPid(page: Page): Promise<number> {
@@ -185,48 +172,4 @@ test('Emergency Stop mid-run leaves no process behind', async ({ signedIn: page 
   await expect.poll(() => isAlive(pid), { timeout: 15_000 }).toBe(false);
   expect(() => process.kill(pid, 0)).toThrow();
   await expect.poll(() => tree.filter(isAlive), { timeout: 15_000 }).toEqual([]);
-});
-
-test('on a fresh machine without Chromium, test mode completes with all its files and skips nothing', async ({
-  browser,
-}) => {
-  // A server of its own (a new embedded database) plus the run, on a loaded machine.
-  test.setTimeout(RUN_TIMEOUT + 120_000);
-  const app = await startOwnServer({
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    CHROMIUM_PATH: '/nonexistent/chromium',
-  });
-  const context = await browser.newContext({ baseURL: app.origin });
-  try {
-    const health = await (await context.request.get('/health')).json();
-    expect(health).toMatchObject({ status: 'ok', browser: { status: 'missing', path: '/nonexistent/chromium' } });
-
-    const page = await context.newPage();
-    await signIn(page);
-    await openScraper(page);
-    await page.getByRole('button', { name: 'Start Scraper' }).click();
-    await expect(fact(page, 'Status')).toHaveText('Running');
-    await expect(phase(page, 'Export')).toContainText('Completed', { timeout: RUN_TIMEOUT });
-    await expect(heading(page)).toHaveText('Mining Project Scraper (Last Run Completed)');
-    await expect(page.getByRole('progressbar', { name: 'Overall Progress' })).toHaveAttribute('aria-valuenow', '100');
-    await expect(fact(page, 'Current Activity')).toHaveText('Completed: 60 projects exported, 0 failed');
-    // The demo directory needs no browser: nothing was skipped, so there is nothing to explain.
-    await expect(page.getByRole('region', { name: 'Skipped pages' })).toHaveCount(0);
-    for (const name of ['JSON Files (CRM Ready)', 'Excel Reports', 'Processing Reports']) {
-      await expect(column(page, name).getByRole('listitem')).toHaveCount(1);
-    }
-
-    const report = column(page, 'Processing Reports').getByRole('listitem').first();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      report.getByRole('button', { name: 'Download' }).click(),
-    ]);
-    const processing = JSON.parse(readFileSync(await download.path(), 'utf8'));
-    expect(processing.phases.assembly).toMatchObject({ projects_completed: 60, browser_pages: 0, projects_skipped: 0 });
-    expect(processing.skipped).toEqual([]);
-  } finally {
-    await context.close();
-    await stopOwnServer(app);
-  }
 });
