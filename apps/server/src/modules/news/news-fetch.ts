@@ -100,7 +100,8 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
 
   async function fetchSource(run: SourceRun): Promise<void> {
     const { source } = run;
-    const signal = AbortSignal.timeout(deps.sourceTimeoutMs ?? 120_000);
+    const budgetMs = deps.sourceTimeoutMs ?? 120_000;
+    const signal = AbortSignal.timeout(budgetMs);
     try {
       for await (const page of source.fetchPages(query, { now, signal })) {
         countItems(run.report, page);
@@ -137,7 +138,12 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
         });
       }
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // The source's whole budget ran out: say so, not the time limit of the request it was in.
+      const reason = signal.aborted
+        ? `timed out after ${budgetMs / 1000} s`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       deps.logger.warn(`news source ${source.name} skipped in session ${sessionId}: ${reason}`);
       run.report.error = reason;
     }

@@ -101,7 +101,7 @@ describe.each(testEngines)('market intelligence routes on %s', (engine) => {
     if (last?.type !== 'progress_update') throw new Error('unexpected');
     expect(last.data.message).toMatch(/^Found 45 articles; skipped /);
     expect(last.data.message).toContain('down.xml (HTTP 500)');
-    expect(last.data.message).toContain('slow.xml (timed out');
+    expect(last.data.message).toContain('slow.xml (timed out after 5 s)');
     expect(last.data.message).toContain('broken.xml (malformed feed');
     releaseSlowFeed();
 
