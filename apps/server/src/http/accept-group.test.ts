@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameTurnBurst } from '../../test/raw-http.ts';
@@ -6,8 +7,6 @@ import { listenWithAcceptGroup } from './accept-group.ts';
 
 const EXTRA_SOCKETS = 15;
 const CONNECTIONS = 48;
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Listening sockets on one port, over real TCP: how many turns of the loop a crowd takes to get in. */
 describe('an accept group on one port', () => {

@@ -1,8 +1,6 @@
+import { setImmediate as settle } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { pausableCrawler, RunControl, type CrawleeCrawler, type Pausable } from './run-control.ts';
-
-/** Lets every promise that can settle now settle. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A crawler whose pause takes hold only when the test says its requests in flight have landed. */
 function crawlerInFlight() {

@@ -1,3 +1,4 @@
+import { setImmediate as settle } from 'node:timers/promises';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,6 @@ import { RunControl } from './run-control.ts';
 import { exportRun } from './scraper-export-phase.ts';
 import { emptyCounters } from './scraper-progress.ts';
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
