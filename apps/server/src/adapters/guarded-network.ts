@@ -8,14 +8,28 @@ export function isPublicAddress(address: string): boolean {
   return addressRange(address) === 'unicast';
 }
 
-/** ipaddr.js's name of the address's range ('unicast', 'loopback', 'private', 'linkLocal', ...), IPv4-mapped unwrapped. */
+/**
+ * ipaddr.js's name of the address's range ('unicast', 'loopback', 'private', 'linkLocal', ...). An IPv6
+ * address that carries an IPv4 one in its last 32 bits, IPv4-mapped (`::ffff:a.b.c.d`) or the deprecated
+ * IPv4-compatible form (`::a.b.c.d`, which ipaddr.js calls unicast and some stacks still route to the
+ * IPv4 address), is judged by that IPv4 address. Other forms that embed one (NAT64, 6to4, Teredo, SIIT)
+ * are ranges of their own, never 'unicast', so they are refused whatever they embed.
+ */
 function addressRange(address: string): string {
   if (!ipaddr.isValid(address)) return 'invalid';
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range();
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range();
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+  return embedded ? embedded.range() : parsed.range();
+}
+
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  const [a, b, c, d, e, f, high = 0, low = 0] = address.parts;
+  const compatible = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0;
+  // :: and ::1 are the unspecified and loopback addresses themselves, not IPv4-compatible ones.
+  if (!compatible || (high === 0 && low <= 1)) return undefined;
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
 /** The IP literal of a URL's host (brackets of IPv6 removed), or undefined for a name. */

@@ -11,6 +11,14 @@ describe('webhookUrlProblem', () => {
     ['http://169.254.169.254/latest/meta-data', /169\.254\.169\.254 is a linkLocal address/],
     ['http://[fd00:ec2::254]/latest/meta-data', /fd00:ec2::254 is a uniqueLocal address/],
     ['http://[::ffff:127.0.0.1]/hook', /loopback address/],
+    // IPv6 spellings that embed a private IPv4 address.
+    ['http://[::127.0.0.1]/hook', /::7f00:1 is a loopback address/],
+    ['http://[0:0:0:0:0:0:10.0.0.1]/hook', /private address/],
+    ['http://[::169.254.169.254]/latest/meta-data', /linkLocal address/],
+    ['http://[::ffff:0:127.0.0.1]/hook', /rfc6145 address/],
+    ['http://[64:ff9b::10.0.0.1]/hook', /rfc6052 address/],
+    ['http://[2002:7f00:1::]/hook', /6to4 address/],
+    ['http://[::2]/hook', /unspecified address/],
     ['http://0.0.0.0/hook', /unspecified address/],
     ['http://localhost:9000/hook', /localhost resolves to (127\.0\.0\.1|::1), a loopback address/],
   ])('refuses %s, which is or resolves to a private address', async (url, reason) => {
