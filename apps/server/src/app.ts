@@ -164,10 +164,11 @@ async function registerWebApp(app: ZodApp, distDir: string): Promise<void> {
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/dashboard'));
   }
   app.setNotFoundHandler((request, reply) => {
-    // Lower-cased so that /API/v1/... is a 404 like /api/v1/..., never the app page.
+    // Lower-cased so that /API and /API/v1/... are a 404 like /api/v1/..., never the app page.
     const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
     const isAppRoute =
       request.method === 'GET' &&
+      pathname !== '/api' &&
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/ws') &&
       !path.extname(pathname);

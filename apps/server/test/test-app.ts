@@ -153,7 +153,7 @@ let userCounter = 0;
 /** Creates a user and signs in through the API; returns the cookie header to send. */
 export async function signIn(
   testApp: TestApp,
-  overrides: { email?: string; password?: string; name?: string; role?: UserRole } = {},
+  overrides: { email?: string; password?: string; name?: string; role?: UserRole; origin?: string } = {},
 ): Promise<{ cookie: string; userId: number; email: string; password: string }> {
   userCounter += 1;
   const email = overrides.email ?? `user${userCounter}-${process.pid}@example.com`;
@@ -167,7 +167,7 @@ export async function signIn(
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    headers: { origin: APP_ORIGIN },
+    headers: { origin: overrides.origin ?? APP_ORIGIN },
     payload: { email, password },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);

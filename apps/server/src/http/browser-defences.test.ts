@@ -81,9 +81,12 @@ describe('browser defences', () => {
       }),
       404: await get('/api/v1/no-such-thing', alice),
       '404 (upper case)': await get('/API/v1/auth/me', alice),
+      '404 (/api itself)': await get('/api', alice),
+      '404 (/API)': await get('/API', alice),
     };
     for (const [status, response] of Object.entries(answers)) {
-      expect(response.statusCode).toBe(Number.parseInt(status));
+      expect(response.statusCode, status).toBe(Number.parseInt(status));
+      expect(response.headers['content-type'], status).toMatch(/^application\/json/);
       expectAppDefences(response, status);
       expect(response.headers['cache-control'], status).toBe('no-store');
     }

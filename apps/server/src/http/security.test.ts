@@ -251,3 +251,80 @@ function oddSpellings(path: string, port: number): { spelling: string; target: s
     'absolute form, another host': `http://evil.example${path}`,
   }).map(([spelling, target]) => ({ spelling, target }));
 }
+
+describe('the Origin check and the live socket, over raw HTTP', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    port = await listenOnFreePort(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** Signs out over raw HTTP with the given Host and Origin; answers the status (200 signed out, 403 refused). */
+  async function signOutFrom(origin: string, host = `127.0.0.1:${port}`): Promise<number> {
+    const { cookie } = await signIn(t);
+    const head = ['POST /api/v1/auth/logout HTTP/1.1', `Host: ${host}`, `Origin: ${origin}`, `Cookie: ${cookie}`];
+    return (await rawRequest(port, head.join('\r\n'))).status;
+  }
+
+  it('accepts the address the connection came in on and the loopback names, on its port', async () => {
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://LOCALHOST:${port}/`]) {
+      expect(await signOutFrom(origin), origin).toBe(200);
+    }
+  });
+
+  it('refuses an origin the client names in its own Host header, and other ports of our names', async () => {
+    expect(await signOutFrom('http://evil.example', 'evil.example')).toBe(403);
+    expect(await signOutFrom(`http://evil.example:${port}`, `evil.example:${port}`)).toBe(403);
+    expect(await signOutFrom(`http://127.0.0.1:${port + 1}`)).toBe(403);
+    expect(await signOutFrom(`https://127.0.0.1:${port}`)).toBe(403);
+    expect(await signOutFrom('null')).toBe(403);
+  });
+
+  it('refuses a WebSocket upgrade anywhere but /ws with 400, before any handshake', async () => {
+    const { cookie } = await signIn(t);
+    const upgrade = (target: string) =>
+      rawRequest(
+        port,
+        requestHead(port, 'GET', target, [
+          `Origin: http://127.0.0.1:${port}`,
+          `Cookie: ${cookie}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Version: 13',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        ]),
+      );
+    for (const target of ['/ws/', '/WS', '/Ws', '/ws/x', '/api/v1/auth/me', '/dashboard']) {
+      const response = await upgrade(target);
+      expect(response.status, target).toBe(400);
+      expect(JSON.parse(response.body), target).toEqual({
+        detail: 'WebSocket connections are accepted at /ws only',
+        code: 'invalid_request',
+      });
+    }
+  });
+});
+
+describe('the Origin check with PUBLIC_ORIGIN', () => {
+  it('accepts that origin only, not the loopback names', async () => {
+    const t = await createTestApp('pglite', { publicOrigin: 'http://hub.example.com:8080' });
+    try {
+      const signOut = async (origin: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/logout',
+            headers: { origin, cookie: (await signIn(t, { origin: 'http://hub.example.com:8080' })).cookie },
+          })
+        ).statusCode;
+      expect(await signOut('http://hub.example.com:8080')).toBe(200);
+      expect(await signOut('http://localhost')).toBe(403);
+      expect(await signOut('http://hub.example.com')).toBe(403);
+      expect(await signOut('https://hub.example.com:8080')).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});

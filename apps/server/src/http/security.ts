@@ -29,10 +29,13 @@ export interface SessionAuthenticator {
 
 export const ADMINS_ONLY = 'Only administrators can do this';
 
+const LIVE_SOCKET_PATH = '/ws';
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True for the route paths that need a session: the API and the live socket. */
-export const isProtectedPath = (routePath: string) => routePath.startsWith('/api/v1/') || routePath === '/ws';
+export const isProtectedPath = (routePath: string) =>
+  routePath.startsWith('/api/v1/') || routePath === LIVE_SOCKET_PATH;
 
 /**
  * One place for request security, applied to every route including ones added later: a request
@@ -56,6 +59,11 @@ export function registerSecurity(
     const targetProblem = requestTargetProblem(request.url);
     if (targetProblem) throw invalidRequest(targetProblem);
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    // Any route's handler completes a WebSocket handshake before it closes a socket it has no use for
+    // (@fastify/websocket), so another spelling (/ws/, /WS) is refused before it gets there.
+    if (upgrade && request.routeOptions.url !== LIVE_SOCKET_PATH) {
+      throw invalidRequest(`WebSocket connections are accepted at ${LIVE_SOCKET_PATH} only`);
+    }
     if (STATE_CHANGING.has(request.method) || upgrade) assertSameOrigin(request, deps.publicOrigin);
     const routePath = request.routeOptions.url;
     if (routePath === undefined || !isProtectedPath(routePath) || request.routeOptions.config.public) return;
@@ -69,9 +77,26 @@ export function registerSecurity(
 function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
   const origin = request.headers.origin;
   if (!origin) throw forbidden('Missing Origin header');
-  if (normaliseOrigin(origin) !== normaliseOrigin(appOriginOf(request, publicOrigin))) {
-    throw forbidden('Cross-origin request refused');
-  }
+  const given = normaliseOrigin(origin);
+  const accepted = publicOrigin ? given === normaliseOrigin(publicOrigin) : given && ownOrigins(request).has(given);
+  if (!accepted) throw forbidden('Cross-origin request refused');
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Without PUBLIC_ORIGIN, the origins the app is reached at: the address and port the connection came in
+ * on, under that address and the loopback names. Never the Host header, which the client writes: with
+ * `Host: evil.example` and `Origin: http://evil.example` a page on evil.example (DNS-rebound to us) would
+ * otherwise pass. A test's injected request has no socket address; its Host's port stands in.
+ */
+function ownOrigins(request: FastifyRequest): Set<string> {
+  const socket = request.raw.socket;
+  const port = socket.localPort ?? request.port;
+  const local = socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, '');
+  const hosts = local ? [...LOOPBACK_NAMES, local.includes(':') ? `[${local}]` : local] : LOOPBACK_NAMES;
+  const origins = hosts.map((host) => normaliseOrigin(`${request.protocol}://${host}${port ? `:${port}` : ''}`));
+  return new Set(origins.filter((origin) => origin !== undefined));
 }
 
 /** The origin users reach the app at: PUBLIC_ORIGIN, or else the request's own scheme and host. */
