@@ -15,7 +15,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
-import { registerJsonBodyParser } from './http/json-body.ts';
+import { parseBodiesOfEveryMethod, registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerSecurity } from './http/security.ts';
 import { createSessionCookie } from './http/session-cookie.ts';
@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await registerBrowserDefences(app);
   // Before the security hook: a refused request costs no session look-up.
   if (deps.config.loadShedding) await registerLoadShedding(app, deps.config.loadShedding);
+  parseBodiesOfEveryMethod(app);
   registerJsonBodyParser(app);
 
   // Cookies are parsed and socket upgrades marked before the security hook runs (so a refused upgrade

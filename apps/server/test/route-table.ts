@@ -9,6 +9,8 @@ export interface TableRoute {
   isPublic: boolean;
   /** The role it needs beyond a session (`config.role`), when it needs one. */
   role: 'admin' | undefined;
+  /** Whether it declares a body schema; one without takes no body (see `http/json-body.ts`). */
+  takesBody: boolean;
 }
 
 /** Every method of every route the app registered after its security hook (see `http/security.ts`). */
@@ -20,6 +22,7 @@ export function routesOf(app: ZodApp): TableRoute[] {
       path: (route.url ?? '').replace(/:[^/]+/g, '1').replace('*', 'x'),
       isPublic: route.config?.public === true,
       role: route.config?.role,
+      takesBody: route.schema?.body !== undefined,
     })),
   );
 }

@@ -57,6 +57,8 @@ const HOSTILE_BODIES: Record<string, string | Buffer> = {
   'whitespace body': '   \n ',
 };
 
+const CARRYING_NOTHING = ['null body', 'empty body', 'whitespace body'];
+
 describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
   let t: TestApp;
   let port: number;
@@ -120,7 +122,10 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
     const before = await rowCounts();
     const routes = routesOf(t.app).filter((route) => STATE_CHANGING_METHODS.includes(route.method));
     const attempts = routes.flatMap((route) =>
-      Object.entries(HOSTILE_BODIES).map(([name, body]) => ({ route, name, body })),
+      Object.entries(HOSTILE_BODIES)
+        // A route without a body takes one that carries nothing (empty-bodies.test.ts).
+        .filter(([name]) => route.takesBody || !CARRYING_NOTHING.includes(name))
+        .map(([name, body]) => ({ route, name, body })),
     );
     const answers = await inBatches(attempts, 8, async ({ route, name, body }) => {
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
@@ -172,8 +177,8 @@ describe.each(testEngines)('hostile requests over raw HTTP on %s', (engine) => {
         status: 415,
       },
       {
-        name: 'a body where none is taken',
-        send: () => postJson('/api/v1/auth/logout', '{}', [`Cookie: ${cookie}`]),
+        name: 'a body with fields where none is taken',
+        send: () => postJson('/api/v1/auth/logout', '{"everywhere": true}', [`Cookie: ${cookie}`]),
         status: 400,
       },
       {

@@ -36,10 +36,25 @@ export function parseJsonBody(text: string): unknown {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * What a route without a body schema makes of a body: one that carries nothing (empty, `{}`, `null`),
+ * as generic clients send on every request, is accepted as no body; one with fields is refused, naming
+ * the first, rather than ignored.
+ */
+export function nothingOrRefuse(text: string): undefined {
+  if (text.trim() === '') return undefined;
+  const parsed = parseJsonBody(text);
+  if (parsed === null) return undefined;
+  if (!isRecord(parsed)) throw invalidRequest('This request takes no body');
+  const [first] = Object.keys(parsed);
+  if (first !== undefined) throw invalidRequest(`Unexpected field "${first.slice(0, 64)}": this request takes no body`);
+  return undefined;
+}
+
+/**
  * Replaces the JSON parser of `app` (or of a plugin scope) with {@link parseJsonBody}; `inspect` sees
  * the raw text first, for checks JSON.parse would hide (repeated keys). JSON is the only body the API
- * takes (any other content type is a 415), and a route without a body schema takes none, so one sent to
- * it is refused instead of ignored.
+ * takes (any other content type is a 415); a route without a body schema takes none, so a body that
+ * carries nothing is accepted there and one with fields is refused (see {@link nothingOrRefuse}).
  */
 export function registerJsonBodyParser(
   app: FastifyInstance,
@@ -48,12 +63,15 @@ export function registerJsonBodyParser(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      if (!request.routeOptions.schema?.body) throw invalidRequest('This request takes no body');
       let text: string;
       try {
         text = utf8.decode(body as Buffer);
       } catch {
         throw invalidRequest('Request body is not valid UTF-8');
+      }
+      if (!request.routeOptions.schema?.body) {
+        done(null, nothingOrRefuse(text));
+        return;
       }
       const parsed = parseJsonBody(text);
       inspect?.(request, text);
@@ -62,4 +80,12 @@ export function registerJsonBodyParser(
       done(error as Error, undefined);
     }
   });
+}
+
+/**
+ * Makes GET and HEAD bodies go through the content-type parsers as other methods' do, so the one body
+ * rule holds for every method: Fastify would otherwise leave such a body unread and ignore what it says.
+ */
+export function parseBodiesOfEveryMethod(app: FastifyInstance): void {
+  for (const method of ['GET', 'HEAD']) app.addHttpMethod(method, { hasBody: true, overrideExisting: true });
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered after the security hook, so a test can prove none slips through. */
-    routeTable: Pick<RouteOptions, 'method' | 'url' | 'config'>[];
+    routeTable: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>[];
   }
   interface FastifyContextConfig {
     /** Opt a route under /api/v1 or /ws out of the session requirement (only sign-in uses it). */
@@ -53,7 +53,8 @@ export function registerSecurity(
   app.decorate('routeTable', routeTable);
   app.addHook(
     'onRoute',
-    (route) => void routeTable.push({ method: route.method, url: route.url, config: route.config }),
+    (route) =>
+      void routeTable.push({ method: route.method, url: route.url, config: route.config, schema: route.schema }),
   );
   app.addHook('onRequest', async (request) => {
     const targetProblem = requestTargetProblem(request.url);
