@@ -73,6 +73,8 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds, mode);
       for (const articleId of queued) await deps.enqueueArticle(batchId, articleId);
       await deps.repository.markBatchFinishedIfDone(batchId);
+      // The cards of the queued articles now say so (one message for the lot, not one per article).
+      if (queued.length > 0) deps.bus.publish('all', { type: 'articles_updated' });
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
     },
 
