@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createFakeHubspotStore,
   HubspotFault,
+  type FakeHubspotStoreOptions,
   type FakeAssociation,
   type FakeRecord,
   type ObjectType,
@@ -36,6 +37,21 @@ export interface FakeHubspotOptions {
   latencyMs?: number;
   /** Search finds a record only this long after its creation, as HubSpot's search index lags (0 by default). */
   searchLagMs?: number;
+  /** Properties whose values must be unique, by object type (unique-value custom properties); see the store. */
+  uniqueProperties?: FakeHubspotStoreOptions['uniqueProperties'];
+}
+
+/** A scripted answer for the next requests that match (counted after authentication and the rate limit). */
+export interface ScriptedAnswer {
+  method?: string;
+  /** Tested against the request's path and query, e.g. /^\/crm\/v3\/objects\/companies$/. */
+  path?: RegExp;
+  /** How many matching requests it answers (1 by default). */
+  times?: number;
+  /** Answer with this HubSpot error (its body as HubSpot words errors) instead of doing the request. */
+  refuse?: { status: number; category: string; message: string };
+  /** Do the request only this long after it came, and answer then: the client may have given up meanwhile. */
+  delayMs?: number;
 }
 
 export interface FakeHubspotServer {
@@ -50,6 +66,10 @@ export interface FakeHubspotServer {
   failNext(count: number, status?: number, after?: number): void;
   /** The next `count` requests are never answered (for client timeouts). */
   stallNext(count: number): void;
+  /** Answers the next matching requests as scripted; scripts are tried in the order given. */
+  script(answer: ScriptedAnswer): void;
+  /** Puts a record in the store as if made in HubSpot's own app `ageMs` ago (so search may find it already). */
+  seed(type: ObjectType, properties: Record<string, string>, ageMs?: number): FakeRecord;
   records(type: ObjectType): FakeRecord[];
   associations(): FakeAssociation[];
   /** Ids of `toType` records associated with the given record, in either direction. */
@@ -68,7 +88,11 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
   const limit = options.rateLimit ?? { requests: 100, windowMs: 10_000 };
   const requests: RecordedRequest[] = [];
   const stats = { served: 0, rateLimited: 0, failed: 0 };
-  const crm = createFakeHubspotStore({ searchLagMs: options.searchLagMs ?? 0 });
+  const crm = createFakeHubspotStore({
+    searchLagMs: options.searchLagMs ?? 0,
+    uniqueProperties: options.uniqueProperties,
+  });
+  let scripts: (ScriptedAnswer & { left: number })[] = [];
   let window: number[] = [];
   let failures: (number | null)[] = [];
   let stalls = 0;
@@ -156,18 +180,38 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
         send(400, errorBody('VALIDATION_ERROR', 'Invalid input JSON'));
         return;
       }
-      try {
-        const [status, payload] = crm.route(method, path, body);
-        stats.served++;
-        send(status, payload, {
-          'x-hubspot-ratelimit-interval-milliseconds': String(limit.windowMs),
-          'x-hubspot-ratelimit-max': String(limit.requests),
-          'x-hubspot-ratelimit-remaining': String(Math.max(0, limit.requests - window.length)),
-        });
-      } catch (error) {
+      const remaining = String(Math.max(0, limit.requests - window.length));
+      const answer = () => {
+        try {
+          const [status, payload] = crm.route(method, path, body);
+          stats.served++;
+          send(status, payload, {
+            'x-hubspot-ratelimit-interval-milliseconds': String(limit.windowMs),
+            'x-hubspot-ratelimit-max': String(limit.requests),
+            'x-hubspot-ratelimit-remaining': remaining,
+          });
+        } catch (error) {
+          stats.failed++;
+          if (error instanceof HubspotFault) send(error.status, errorBody(error.category, error.message));
+          else send(500, errorBody('INTERNAL_ERROR', error instanceof Error ? error.message : String(error)));
+        }
+      };
+      const scripted = scripts.find(
+        (rule) =>
+          rule.left > 0 && (rule.method === undefined || rule.method === method) && (rule.path?.test(path) ?? true),
+      );
+      if (scripted) scripted.left--;
+      if (scripted?.refuse) {
         stats.failed++;
-        if (error instanceof HubspotFault) send(error.status, errorBody(error.category, error.message));
-        else send(500, errorBody('INTERNAL_ERROR', error instanceof Error ? error.message : String(error)));
+        send(scripted.refuse.status, errorBody(scripted.refuse.category, scripted.refuse.message));
+      } else if (scripted?.delayMs) {
+        const timer = setTimeout(() => {
+          pending.delete(timer);
+          answer();
+        }, scripted.delayMs);
+        pending.add(timer);
+      } else {
+        answer();
       }
     });
   });
@@ -182,6 +226,8 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
     failNext: (count, status = 500, after = 0) =>
       void failures.push(...Array.from({ length: after }, () => null), ...Array.from({ length: count }, () => status)),
     stallNext: (count) => void (stalls += count),
+    script: (answer) => void scripts.push({ ...answer, left: answer.times ?? 1 }),
+    seed: crm.seed,
     records: crm.records,
     associations: crm.associations,
     associatedIds: crm.associatedIds,
@@ -194,6 +240,7 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
       window = [];
       failures = [];
       stalls = 0;
+      scripts = [];
     },
     close: () =>
       new Promise<void>((resolve) => {

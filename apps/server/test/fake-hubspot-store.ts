@@ -70,7 +70,20 @@ export const isType = (value: string | undefined): value is ObjectType =>
   value !== undefined && OBJECT_TYPES.has(value);
 
 /** The fake's records and the answers to its routes; `route` throws a HubspotFault for an error answer. */
-export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number }) {
+export interface FakeHubspotStoreOptions {
+  /** Search finds a record only this long after its last write, as HubSpot's search index lags. */
+  searchLagMs: number;
+  /**
+   * Properties whose values must be unique, by object type, as an account's unique-value custom
+   * properties are: a create or update repeating one is answered 409 naming the record that holds it.
+   * Contacts' emails (primary and secondary) are always unique.
+   */
+  uniqueProperties?: Partial<Record<ObjectType, string[]>>;
+}
+
+const SINGULAR: Record<ObjectType, string> = { companies: 'Company', contacts: 'Contact', notes: 'Note' };
+
+export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: FakeHubspotStoreOptions) {
   const store: Record<ObjectType, Map<string, FakeRecord>> = {
     companies: new Map(),
     contacts: new Map(),
@@ -103,18 +116,40 @@ export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number })
     return properties;
   }
 
+  /** The contact whose primary email this is (what upsert by email matches). */
   function contactByEmail(email: string): FakeRecord | undefined {
     const wanted = email.toLowerCase();
     return [...store.contacts.values()].find((contact) => contact.properties.email === wanted);
   }
 
+  /** The contact holding this address as its primary or one of its secondary emails (hs_additional_emails). */
+  function contactHoldingEmail(email: string): FakeRecord | undefined {
+    const wanted = email.toLowerCase();
+    return [...store.contacts.values()].find(
+      (contact) =>
+        contact.properties.email === wanted ||
+        (contact.properties.hs_additional_emails ?? '')
+          .split(';')
+          .map((address) => address.trim().toLowerCase())
+          .includes(wanted),
+    );
+  }
+
+  /** HubSpot's 409 for a value another record holds: `Contact already exists. Existing ID: 123`. */
+  const alreadyExists = (type: ObjectType, id: string) =>
+    new HubspotFault(409, 'CONFLICT', `${SINGULAR[type]} already exists. Existing ID: ${id}`);
+
   function writeProperties(type: ObjectType, record: FakeRecord, properties: Record<string, string>): void {
     if (type === 'contacts' && properties.email !== undefined) {
       properties.email = properties.email.toLowerCase();
-      const other = contactByEmail(properties.email);
-      if (other && other.id !== record.id) {
-        throw new HubspotFault(409, 'CONFLICT', `Contact already exists. Existing ID: ${other.id}`);
-      }
+      const other = contactHoldingEmail(properties.email);
+      if (other && other.id !== record.id) throw alreadyExists(type, other.id);
+    }
+    for (const name of uniqueProperties[type] ?? []) {
+      const value = properties[name]?.toLowerCase();
+      if (!value) continue;
+      const other = [...store[type].values()].find((held) => held.properties[name]?.toLowerCase() === value);
+      if (other && other.id !== record.id) throw alreadyExists(type, other.id);
     }
     if (type === 'notes' && !record.properties.hs_timestamp && !properties.hs_timestamp) {
       throw new HubspotFault(400, 'VALIDATION_ERROR', 'Property values were not valid: hs_timestamp is required');
@@ -126,8 +161,8 @@ export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number })
     record.updatedAt = now();
   }
 
-  function createRecord(type: ObjectType, properties: Record<string, string>): FakeRecord {
-    const at = now();
+  function createRecord(type: ObjectType, properties: Record<string, string>, createdAt?: Date): FakeRecord {
+    const at = createdAt?.toISOString() ?? now();
     const record: FakeRecord = { id: newId(), properties: {}, createdAt: at, updatedAt: at };
     writeProperties(type, record, properties);
     record.properties.hs_object_id = record.id;
@@ -404,6 +439,12 @@ export function createFakeHubspotStore({ searchLagMs }: { searchLagMs: number })
 
   return {
     route,
+    /** A record put straight into the store, as one made in HubSpot's own app `ageMs` ago. */
+    seed: (type: ObjectType, properties: Record<string, string>, ageMs = 0): FakeRecord => {
+      const record = createRecord(type, properties, new Date(Date.now() - ageMs));
+      record.updatedAt = record.createdAt;
+      return { ...record, properties: { ...record.properties } };
+    },
     records: (type: ObjectType): FakeRecord[] =>
       [...store[type].values()].map((record) => ({ ...record, properties: { ...record.properties } })),
     associations: (): FakeAssociation[] => links.map((link) => ({ ...link })),

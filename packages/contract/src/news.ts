@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleStatusSchema, buyingIntentSchema } from './articles.ts';
+import { articleActivitySchema, articleStatusSchema, buyingIntentSchema } from './articles.ts';
 import { successData } from './common.ts';
 import {
   articleTypeFilterSchema,
@@ -72,6 +72,7 @@ export const articleSchema = z.object({
   full_content: z.string().nullable(),
   status: articleStatusSchema,
   failure_reason: z.string().nullable(),
+  activity: articleActivitySchema,
   article_type: z.string(),
   pdf_iframe_url: z.string().nullable(),
   fetched_at: z.string(),

@@ -3,6 +3,8 @@ import { articleSchema } from './news.ts';
 import { successData } from './common.ts';
 
 export const MAX_BATCH_ARTICLES = 1000;
+/** How many of a batch's failures its status lists. */
+export const MAX_BATCH_FAILURES_LISTED = 20;
 
 const articleId = z.number().int().positive().max(2_147_483_647);
 
@@ -60,6 +62,11 @@ export const batchStatusSchema = z.object({
   failed: z.number().int(),
   progress_percentage: z.number(),
   results: z.object({ expanded: z.number().int(), analyzed: z.number().int(), pushed_to_hubspot: z.number().int() }),
+  /** The batch's failed articles with why (the service's own words, e.g. HubSpot's), by article id. */
+  failures: z
+    .array(z.object({ article_id: z.number().int(), reason: z.string() }))
+    .max(MAX_BATCH_FAILURES_LISTED)
+    .describe(`The articles that failed in this batch, with why; at most ${MAX_BATCH_FAILURES_LISTED}.`),
 });
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, articleStatusSchema, BUYING_INTENT_LEVELS, buyingIntentSchema } from './articles.ts';
+import {
+  ARTICLE_STATUSES,
+  articleActivitySchema,
+  articleStatusSchema,
+  BUYING_INTENT_LEVELS,
+  buyingIntentSchema,
+} from './articles.ts';
 import { idParamsSchema } from './common.ts';
 import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, successPage } from './news.ts';
 import { commoditySymbolSchema, countryCodeSchema } from './reference-data.ts';
@@ -71,6 +77,7 @@ export const signalSchema = z.object({
   /** The article's date (published, else fetched), ISO 8601. */
   date: z.string(),
   status: articleStatusSchema,
+  activity: articleActivitySchema,
   /** ISO 8601 when the signal was dismissed, else null. */
   dismissed_at: z.string().nullable(),
   /** The source link; null when the article has none (the app's own article page stands in). */

@@ -198,6 +198,8 @@ export interface ArticlesTable {
   signal_at: ColumnType<Date, never, never>;
   step_running: string | null;
   step_started_at: Date | null;
+  /** Migration 016: a batch holds the article (its item is pending). */
+  queued_in_batch: Generated<boolean>;
   /** Bumped by a trigger on every update (migration 007); validates cached list pages. */
   row_version: Generated<number>;
   /** Migration 011: copied out of the analysis when it is stored, for list pages. */

@@ -64,6 +64,15 @@ describe('live query sync', () => {
     expect(await screen.findByText('reads: 2')).toBeTruthy();
   });
 
+  it('refetches the article lists when a batch has queued many articles at once', async () => {
+    const live = stubLiveServer();
+    renderSynced();
+    await screen.findByText('reads: 1');
+    await vi.waitFor(() => expect(live.count()).toBe(1));
+    live.send({ type: 'articles_updated' });
+    expect(await screen.findByText('reads: 2')).toBeTruthy();
+  });
+
   it('refetches what is on screen after the socket reconnects', async () => {
     const live = stubLiveServer();
     renderSynced();

@@ -43,7 +43,8 @@ export function LiveQuerySync() {
   useEffect(() => () => refreshEverything.cancel(), [refreshEverything]);
   useLiveMessages((message) => {
     if (message.type === 'resync') refreshEverything();
-    if (message.type === 'article_updated') refreshArticles();
+    // articles_updated: many at once, e.g. the articles a batch has just queued.
+    if (message.type === 'article_updated' || message.type === 'articles_updated') refreshArticles();
     if (message.type === 'stats_updated') {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
       refreshPipelineViews();

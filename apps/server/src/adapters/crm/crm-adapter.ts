@@ -73,6 +73,10 @@ export interface CrmErrorOptions {
   retryAfterMs?: number;
   /** What the push had already created or found before it failed; see `CrmError.partial`. */
   partial?: CrmExistingIds;
+  /** The record a 409 named as the one that already exists ('Existing ID: 123'). */
+  existingId?: string;
+  /** The request was sent and no answer came (timeout, lost connection): a write may have happened. */
+  unanswered?: boolean;
   cause?: unknown;
 }
 
@@ -87,6 +91,10 @@ export class CrmError extends Error {
    * retry updates them rather than creating the company or note a second time.
    */
   readonly partial: CrmExistingIds | undefined;
+  /** The id of the record a 409 said already exists, when its answer named one. */
+  readonly existingId: string | undefined;
+  /** No answer came to a request that was sent: a create may have happened all the same. */
+  readonly unanswered: boolean;
 
   constructor(message: string, options: CrmErrorOptions) {
     super(message, { cause: options.cause });
@@ -94,6 +102,8 @@ export class CrmError extends Error {
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
     this.partial = options.partial;
+    this.existingId = options.existingId;
+    this.unanswered = options.unanswered ?? false;
   }
 }
 

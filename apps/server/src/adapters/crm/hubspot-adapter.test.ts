@@ -403,3 +403,131 @@ describe('hubspot adapter and rate limits', () => {
     }
   });
 });
+
+describe('hubspot adapter and conflicts (409) and refusals', () => {
+  let fake: FakeHubspotServer;
+  const TICKER = 'ticker_symbol';
+  const adapter = () =>
+    createHubspotAdapter({
+      accessToken: TOKEN,
+      basePath: fake.url,
+      rateLimit: { requests: 1_000, intervalMs: 1_000 },
+      retryBaseDelayMs: 10,
+      timeoutMs: 2_000,
+      companyTickerProperty: TICKER,
+    });
+
+  beforeAll(async () => {
+    // The account made the ticker a unique-value property; search lags a minute behind writes.
+    fake = await startFakeHubspot({
+      accessToken: TOKEN,
+      searchLagMs: 60_000,
+      uniqueProperties: { companies: [TICKER] },
+    });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  it('uses the company a 409 names, filling its gaps, instead of retrying or creating another', async () => {
+    const existing = fake.seed('companies', { name: 'Lenga Silver', [TICKER]: 'TSXV: LGS' });
+
+    const result = await adapter().push(article(1));
+
+    expect(result.companyId).toBe(existing.id);
+    expect(fake.records('companies')).toHaveLength(1);
+    // It keeps its name; the domain it lacked is filled in.
+    expect(fake.records('companies')[0]?.properties).toMatchObject({ name: 'Lenga Silver', domain: 'lengasilver.com' });
+    expect(fake.associatedIds('notes', result.noteId, 'companies')).toEqual([existing.id]);
+    expect(fake.associatedIds('companies', existing.id, 'contacts')).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.status === 409)).toHaveLength(1);
+  });
+
+  it('updates and associates the contact a 409 names (the address is its secondary email), creating none', async () => {
+    const existing = fake.seed('contacts', {
+      email: 'brendan@mahlangu.example',
+      hs_additional_emails: 'brendan.mahlangu@lengasilver.com',
+      firstname: 'Brendan',
+      lastname: 'Mahlangu',
+    });
+
+    const result = await adapter().push(article(1));
+
+    expect(result.contactIds['brendan.mahlangu@lengasilver.com']).toBe(existing.id);
+    expect(fake.records('contacts')).toHaveLength(2);
+    expect(fake.duplicateContacts()).toEqual([]);
+    const updated = fake.records('contacts').find((contact) => contact.id === existing.id);
+    // Updated, its own addresses kept.
+    expect(updated?.properties).toMatchObject({ email: 'brendan@mahlangu.example', jobtitle: 'CEO & Director' });
+    expect(fake.associatedIds('contacts', existing.id, 'companies')).toEqual([result.companyId]);
+    expect(fake.associatedIds('notes', result.noteId, 'contacts')).toContain(existing.id);
+  });
+
+  it.each([
+    { status: 409, category: 'CONFLICT', message: 'Conflict: the object was changed by another request' },
+    {
+      status: 400,
+      category: 'VALIDATION_ERROR',
+      message:
+        'Property values were not valid: [{"isValid":false,"message":"Property \\"ticker_symbol\\" does not exist","error":"PROPERTY_DOESNT_EXIST","name":"ticker_symbol"}]',
+    },
+    {
+      status: 403,
+      category: 'MISSING_SCOPES',
+      message: "This app hasn't been granted all required scopes to make this call.",
+    },
+  ])('fails at once, not to be retried, on a $status $category, with HubSpot’s message', async (refusal) => {
+    fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/companies$/, refuse: refusal });
+
+    const error = await failure(adapter().push(article(1)));
+
+    expect(error.retryable).toBe(false);
+    expect(error.status).toBe(refusal.status);
+    expect(error.message).toContain(refusal.message.slice(0, 60));
+    expect(fake.requests.filter((r) => r.path === '/crm/v3/objects/companies')).toHaveLength(1);
+    expect(fake.records('companies')).toHaveLength(0);
+  });
+});
+
+describe.concurrent('hubspot adapter and a create answered after its 30 s timeout', () => {
+  // HubSpot takes 40 s to answer the first create, which it does carry out; its search shows records 3 s later.
+  const slowFake = () => startFakeHubspot({ accessToken: TOKEN, searchLagMs: 3_000 });
+  const adapter = (fake: FakeHubspotServer) =>
+    createHubspotAdapter({ accessToken: TOKEN, basePath: fake.url, rateLimit: { requests: 1_000, intervalMs: 1_000 } });
+
+  it('never makes two companies, in the push that timed out nor in a retry', async () => {
+    const fake = await slowFake();
+    try {
+      fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/companies$/, delayMs: 40_000 });
+
+      const first = await adapter(fake).push(article(1));
+      // The article pushed again by another process, which knows nothing of the first.
+      const again = await adapter(fake).push(article(2));
+
+      expect(fake.records('companies')).toHaveLength(1);
+      expect(fake.duplicateCompanies()).toEqual([]);
+      expect([first.companyId, again.companyId]).toEqual([fake.records('companies')[0]?.id, first.companyId]);
+      expect(fake.duplicateContacts()).toEqual([]);
+      expect(fake.records('contacts')).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+
+  it('never makes two contacts of a person without email', async () => {
+    const fake = await slowFake();
+    try {
+      const contacts = [{ email: null, firstName: 'Jane', lastName: 'Doe', jobTitle: null, phone: null }];
+      fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/contacts$/, delayMs: 40_000 });
+
+      const first = await adapter(fake).push(article(1, { contacts }));
+      const again = await adapter(fake).push(article(2, { contacts }));
+
+      expect(fake.records('contacts')).toHaveLength(1);
+      expect(Object.values(first.contactIds)).toEqual([fake.records('contacts')[0]?.id]);
+      expect(again.contactIds).toEqual(first.contactIds);
+      expect(fake.records('companies')).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+});

@@ -24,6 +24,11 @@ export interface HubspotAdapterOptions {
   maxRetryAfterMs?: number;
   /** A request whose connection stays silent this long is abandoned. */
   timeoutMs?: number;
+  /**
+   * After a create got no answer (it may have happened), the waits between looks for the record before a
+   * second create: HubSpot's search index shows a new record seconds after the write.
+   */
+  searchRetryDelaysMs?: number[];
   /** A custom company property to hold the stock ticker; HubSpot has none by default, so unset sends none. */
   companyTickerProperty?: string;
 }
@@ -43,6 +48,7 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
     retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
     timeoutMs,
+    searchRetryDelaysMs: options.searchRetryDelaysMs ?? [1_000, 2_000, 4_000, 8_000, 16_000],
   });
   const associateDefault = createHubspotAssociations(transport);
   const upsertCompany = createHubspotCompanies(transport, options.companyTickerProperty);
@@ -85,6 +91,8 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
                 status: error.status,
                 retryAfterMs: error.retryAfterMs,
                 partial: progress,
+                existingId: error.existingId,
+                unanswered: error.unanswered,
                 cause: error.cause,
               });
         }

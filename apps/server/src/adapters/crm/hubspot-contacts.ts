@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AssociationTypes } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
 import { clip } from '../../lib/text.ts';
@@ -39,7 +40,7 @@ function personName(firstName: string | null | undefined, lastName: string | nul
 
 /** Creates or updates an article's contacts in HubSpot (by email, else by name at the company) and ties them to it. */
 export function createHubspotContacts(
-  { contactsApi, associationsApi, call }: HubspotTransport,
+  { contactsApi, associationsApi, call, searchRetryDelaysMs }: HubspotTransport,
   associateDefault: AssociateDefault,
 ) {
   async function upsertContacts(
@@ -54,29 +55,7 @@ export function createHubspotContacts(
     // Upsert by email is atomic in HubSpot: no search, and no duplicate however often it runs.
     for (let start = 0; start < withEmail.length; start += BATCH_MAX) {
       const chunk = withEmail.slice(start, start + BATCH_MAX);
-      const response = await call('upserting the contacts', true, signal, () =>
-        contactsApi.batchApi.upsert({
-          inputs: chunk.map(({ key, contact }) => ({
-            id: key,
-            idProperty: 'email',
-            properties: contactProperties(contact, input.company.name),
-          })),
-        }),
-      );
-      if ('errors' in response && response.errors && response.errors.length > 0) {
-        const first = response.errors[0];
-        throw new CrmError(`HubSpot refused a contact: ${clip(first?.message ?? 'no details', 300)}`, {
-          retryable: false,
-          partial: progress,
-        });
-      }
-      const byEmail = new Map(response.results.map((result) => [result.properties.email?.toLowerCase(), result.id]));
-      for (const [index, { key }] of chunk.entries()) {
-        // HubSpot echoes the email; the answer's order is the fallback when it does not.
-        const id =
-          byEmail.get(key) ?? (response.results.length === chunk.length ? response.results[index]?.id : undefined);
-        if (!id)
-          throw new CrmError(`HubSpot did not return the contact ${key}`, { retryable: true, partial: progress });
+      for (const [key, id] of await upsertByEmail(chunk, input.company.name, progress, signal)) {
         contactIds[key] = id;
         progress.contactIds[key] = id;
       }
@@ -99,14 +78,7 @@ export function createHubspotContacts(
         const name = personName(contact.firstName, contact.lastName);
         id = companyContacts.find((known) => known.name === name)?.id;
         if (!id) {
-          // Associated as it is created, so a push that fails after this still finds it at the company next time.
-          const created = await call('creating a contact', false, signal, () =>
-            contactsApi.basicApi.create({
-              properties,
-              associations: [{ to: { id: companyId }, types: CONTACT_TO_COMPANY }],
-            }),
-          );
-          id = created.id;
+          id = await createContact(properties, name, companyId, signal);
           companyContacts.push({ id, name });
         }
       }
@@ -116,6 +88,118 @@ export function createHubspotContacts(
     // Every time, not only for new contacts: a push that failed half-way may have missed some.
     await associateDefault('contacts', 'companies', [...new Set(Object.values(contactIds))], [companyId], signal);
     return contactIds;
+  }
+
+  /**
+   * Upserts contacts by email; returns their ids by key. A 409 naming an existing contact (HubSpot holds
+   * the address on another contact, as a secondary email say) makes the chunk go one contact at a time, so
+   * that each 409 names its own contact, which is then updated (its addresses left as they are) and used.
+   */
+  async function upsertByEmail(
+    chunk: { key: string; contact: CrmContact }[],
+    companyName: string,
+    progress: CrmExistingIds,
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    let response;
+    try {
+      response = await call('upserting the contacts', true, signal, () =>
+        contactsApi.batchApi.upsert({
+          inputs: chunk.map(({ key, contact }) => ({
+            id: key,
+            idProperty: 'email',
+            properties: contactProperties(contact, companyName),
+          })),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof CrmError && error.status === 409 && error.existingId)) throw error;
+      const [only] = chunk;
+      if (chunk.length === 1 && only) {
+        const { email: _address, ...properties } = contactProperties(only.contact, companyName);
+        ids.set(only.key, await updateConflicting(error, properties, signal));
+        return ids;
+      }
+      for (const one of chunk) {
+        for (const [key, id] of await upsertByEmail([one], companyName, progress, signal)) ids.set(key, id);
+      }
+      return ids;
+    }
+    if ('errors' in response && response.errors && response.errors.length > 0) {
+      const first = response.errors[0];
+      throw new CrmError(`HubSpot refused a contact: ${clip(first?.message ?? 'no details', 300)}`, {
+        retryable: false,
+        partial: progress,
+      });
+    }
+    const byEmail = new Map(response.results.map((result) => [result.properties.email?.toLowerCase(), result.id]));
+    for (const [index, { key }] of chunk.entries()) {
+      // HubSpot echoes the email; the answer's order is the fallback when it does not.
+      const id =
+        byEmail.get(key) ?? (response.results.length === chunk.length ? response.results[index]?.id : undefined);
+      if (!id) throw new CrmError(`HubSpot did not return the contact ${key}`, { retryable: true, partial: progress });
+      ids.set(key, id);
+    }
+    return ids;
+  }
+
+  /** Updates the contact a 409 named and answers its id; retryable when it is gone by the time it is written. */
+  async function updateConflicting(
+    conflict: CrmError,
+    properties: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const id = conflict.existingId ?? '';
+    const updated = await ifExists(() =>
+      call('updating a contact', true, signal, () => contactsApi.basicApi.update(id, { properties })),
+    );
+    if (updated) return updated.id;
+    throw new CrmError(`${conflict.message}, but contact ${id} could not be updated`, {
+      retryable: true,
+      status: conflict.status,
+      cause: conflict,
+    });
+  }
+
+  /**
+   * Creates a contact without email, associated with the company as it is created (so a push that fails
+   * after this still finds it there). A create left without an answer may have happened: the company's
+   * contacts are read again a few times before a second create. A 409 naming a contact updates and uses it.
+   */
+  async function createContact(
+    properties: Record<string, string>,
+    name: string,
+    companyId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const create = async () => {
+      try {
+        const created = await call('creating a contact', false, signal, () =>
+          contactsApi.basicApi.create({
+            properties,
+            associations: [{ to: { id: companyId }, types: CONTACT_TO_COMPANY }],
+          }),
+        );
+        return created.id;
+      } catch (error) {
+        if (error instanceof CrmError && error.status === 409 && error.existingId) {
+          return updateConflicting(error, properties, signal);
+        }
+        throw error;
+      }
+    };
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof CrmError && error.unanswered)) throw error;
+      for (const delayMs of [0, ...searchRetryDelaysMs]) {
+        if (delayMs > 0) await sleep(delayMs, undefined, { signal });
+        const found = (await contactsOfCompany(companyId, signal)).find((known) => known.name === name);
+        if (found) return found.id;
+      }
+    }
+    return create();
   }
 
   /**

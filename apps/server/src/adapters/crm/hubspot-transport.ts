@@ -20,6 +20,8 @@ export interface HubspotTransportOptions {
   retryBaseDelayMs: number;
   maxRetryAfterMs: number;
   timeoutMs: number;
+  /** Waits between searches for a record whose create got no answer, while HubSpot's index catches up. */
+  searchRetryDelaysMs: number[];
 }
 
 /** One API request with retries; `repeatable` says whether a lost connection may be retried. */
@@ -88,7 +90,8 @@ export function createHubspotTransport(options: HubspotTransportOptions) {
     }
   };
 
-  return { companiesApi, contactsApi, notesApi, associationsApi, call, timeoutMs };
+  const { searchRetryDelaysMs } = options;
+  return { companiesApi, contactsApi, notesApi, associationsApi, call, timeoutMs, searchRetryDelaysMs };
 }
 export type HubspotTransport = ReturnType<typeof createHubspotTransport>;
 
@@ -205,8 +208,16 @@ export function describeFailure(
         retryable: true,
       });
     }
-    // 409 is a concurrent write to the same record (two upserts of one email), which passes on a retry.
-    if (status >= 500 || status === 408 || status === 409) {
+    // A 409 is HubSpot saying the record exists; trying again gets the same answer. With 'Existing ID' the
+    // caller uses that record; without, the push fails for a person to look at.
+    if (status === 409) {
+      return new CrmError(`HubSpot reported a conflict (409) while ${what}: ${detail}`, {
+        ...common,
+        existingId: existingIdOf(apiBody(error)),
+        retryable: false,
+      });
+    }
+    if (status >= 500 || status === 408) {
       return new CrmError(`HubSpot failed (${status}) while ${what}${tries}: ${detail}`, {
         ...common,
         retryable: true,
@@ -220,6 +231,7 @@ export function describeFailure(
   if (error instanceof HubspotTimeoutError) {
     return new CrmError(`HubSpot gave ${error.message} while ${what}${tries}`, {
       retryable: true,
+      unanswered: true,
       partial,
       cause: error,
     });
@@ -229,6 +241,8 @@ export function describeFailure(
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return new CrmError(`Could not reach HubSpot while ${what}${tries}: ${clip(reason, 300)}${cause}`, {
       retryable: true,
+      // A connection refused never carried the request; any other loss may have come after HubSpot acted on it.
+      unanswered: !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(networkCode(error) ?? reason),
       partial,
       cause: error,
     });
@@ -239,6 +253,37 @@ export function describeFailure(
     partial,
     cause: error,
   });
+}
+
+function networkCode(error: unknown): string | undefined {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (typeof code === 'string') return code;
+  return error instanceof Error && error.cause !== undefined ? networkCode(error.cause) : undefined;
+}
+
+const EXISTING_ID = /Existing ID:\s*(\d+)/i;
+
+/**
+ * The id a 409 names: 'Contact already exists. Existing ID: 123' (HubSpot's message, also in its
+ * `errors[]`), or a batch error's `context.existingId`.
+ */
+export function existingIdOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const fromMessage = typeof record.message === 'string' ? EXISTING_ID.exec(record.message)?.[1] : undefined;
+  if (fromMessage) return fromMessage;
+  const context = record.context;
+  if (typeof context === 'object' && context !== null && 'existingId' in context) {
+    const ids = (context as { existingId: unknown }).existingId;
+    const first: unknown = Array.isArray(ids) ? ids[0] : ids;
+    if ((typeof first === 'string' || typeof first === 'number') && /^\d+$/.test(String(first))) return String(first);
+  }
+  const errors = Array.isArray(record.errors) ? (record.errors as unknown[]) : [];
+  for (const item of errors) {
+    const id = existingIdOf(item);
+    if (id) return id;
+  }
+  return undefined;
 }
 
 function serviceMessage(body: unknown): string {

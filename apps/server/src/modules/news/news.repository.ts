@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Selectable } from 'kysely';
+import type { ArticleActivity } from '@mining-hub/contract/articles';
 import type { Article, NewsQuery } from '@mining-hub/contract/news';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
@@ -54,6 +55,8 @@ const ARTICLE_COLUMNS = [
   'buying_intent_score',
   'intent_reasons',
   'signal_summary',
+  'step_running',
+  'queued_in_batch',
 ] as const;
 
 type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
@@ -114,6 +117,11 @@ export interface ListArticle {
   version: number;
 }
 
+/** Processing while a step runs on the article, else queued while a batch holds it. */
+export function articleActivity(row: { step_running: string | null; queued_in_batch: boolean }): ArticleActivity {
+  return row.step_running ? 'processing' : row.queued_in_batch ? 'queued' : null;
+}
+
 /** The API shape of a stored article (SPEC.md section 3). */
 export function toArticle(row: ArticleRow): Article {
   const raw = row.raw_json;
@@ -130,6 +138,7 @@ export function toArticle(row: ArticleRow): Article {
     full_content: row.full_content,
     status: row.status as Article['status'],
     failure_reason: row.failure_reason,
+    activity: articleActivity(row),
     article_type: row.article_type,
     pdf_iframe_url: row.pdf_iframe_url,
     fetched_at: row.fetched_at.toISOString(),

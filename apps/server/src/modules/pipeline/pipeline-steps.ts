@@ -176,6 +176,8 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
         : `Article ${articleId} is ${current?.status ?? 'unknown'}; ${step} needs ${rule.from.join(' or ')}`;
       return { kind: 'refused', reason };
     }
+    // Its card shows it processing (activity), and queued again if the step is left for a retry.
+    deps.bus.publish('all', { type: 'article_updated', article_id: articleId });
     const heartbeat = setInterval(
       () => void deps.repository.touchClaim(articleId, step).catch(() => undefined),
       CLAIM_HEARTBEAT_MS,
@@ -189,6 +191,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       const { reason, retryable, retryAfterMs } = describeFailure(error);
       if (retryable && !options.finalAttempt) {
         await deps.repository.release(articleId);
+        deps.bus.publish('all', { type: 'article_updated', article_id: articleId });
         deps.logger.warn(`${step} of article ${articleId} will be retried: ${reason}`);
         return { kind: 'retry', reason, retryAfterMs };
       }

@@ -244,7 +244,11 @@ export function createPipelineRepository(db: Db) {
           .returning('article_id')
           .execute();
         await tx.updateTable('pipeline_batches').set({ total: inserted.length }).where('id', '=', batchId).execute();
-        return inserted.map((row) => row.article_id);
+        const queued = inserted.map((row) => row.article_id);
+        if (queued.length > 0) {
+          await tx.updateTable('articles').set({ queued_in_batch: true }).where('id', 'in', queued).execute();
+        }
+        return queued;
       });
     },
 
@@ -254,14 +258,31 @@ export function createPipelineRepository(db: Db) {
       state: 'done' | 'failed',
       error: string | null,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('pipeline_batch_items')
-        .set({ state, error })
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('pipeline_batch_items')
+          .set({ state, error })
+          .where('batch_id', '=', batchId)
+          .where('article_id', '=', articleId)
+          .where('state', '=', 'pending')
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        await tx.updateTable('articles').set({ queued_in_batch: false }).where('id', '=', articleId).execute();
+        return true;
+      });
+    },
+
+    /** The batch's failed articles with their errors, by article id, at most `limit`. */
+    async batchFailures(batchId: string, limit: number): Promise<{ article_id: number; reason: string }[]> {
+      const rows = await db
+        .selectFrom('pipeline_batch_items')
+        .select(['article_id', 'error'])
         .where('batch_id', '=', batchId)
-        .where('article_id', '=', articleId)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+        .where('state', '=', 'failed')
+        .orderBy('article_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ article_id: row.article_id, reason: row.error ?? 'No reason was recorded' }));
     },
 
     async markBatchFinishedIfDone(batchId: string): Promise<void> {

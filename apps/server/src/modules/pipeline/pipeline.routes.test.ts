@@ -184,6 +184,7 @@ describe.each(testEngines)('article pipeline on %s', (engine) => {
       failed: 0,
       progress_percentage: 100,
       results: { expanded: 13, analyzed: 13, pushed_to_hubspot: 13 },
+      failures: [],
     });
     const companies = await t.database.handle.db.selectFrom('crm_companies').select('domain').execute();
     expect(new Set(companies.map((c) => c.domain)).size).toBe(companies.length);

@@ -3,7 +3,7 @@ import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/
 import type { Article } from '@mining-hub/contract/news';
 import type { ArticleStatus } from '@mining-hub/contract/articles';
 import type { LiveMessage } from '@mining-hub/contract/live';
-import type { BatchMode, BatchStatus } from '@mining-hub/contract/pipeline';
+import { MAX_BATCH_FAILURES_LISTED, type BatchMode, type BatchStatus } from '@mining-hub/contract/pipeline';
 import { invalidStatus, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import { nextStep as nextStepOf, type PipelineSteps } from './pipeline-steps.ts';
@@ -39,6 +39,7 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       failed: counts.failed,
       progress_percentage: batch.total === 0 ? 100 : Math.round((1000 * finished) / batch.total) / 10,
       results: { expanded: counts.expanded, analyzed: counts.analyzed, pushed_to_hubspot: counts.pushed },
+      failures: counts.failed > 0 ? await deps.repository.batchFailures(batchId, MAX_BATCH_FAILURES_LISTED) : [],
     };
   }
 
@@ -72,6 +73,8 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       const queued = await deps.repository.createBatch(batchId, viewer.id, articleIds, mode);
       for (const articleId of queued) await deps.enqueueArticle(batchId, articleId);
       await deps.repository.markBatchFinishedIfDone(batchId);
+      // The cards of the queued articles now say so (one message for the lot, not one per article).
+      if (queued.length > 0) deps.bus.publish('all', { type: 'articles_updated' });
       return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
     },
 

@@ -77,6 +77,8 @@ const SIGNAL_COLUMNS = [
   'a.countries',
   'a.signal_at',
   'a.status',
+  'a.step_running',
+  'a.queued_in_batch',
   'a.dismissed_at',
   'a.url',
 ] as const;
@@ -268,6 +270,8 @@ interface SignalRow {
   countries: string[];
   signal_at: Date;
   status: string;
+  step_running: string | null;
+  queued_in_batch: boolean;
   dismissed_at: Date | null;
   url: string | null;
 }
@@ -284,6 +288,7 @@ function toSignal(row: SignalRow): Signal {
     countries: row.countries,
     date: row.signal_at.toISOString(),
     status: row.status as Signal['status'],
+    activity: row.step_running ? 'processing' : row.queued_in_batch ? 'queued' : null,
     dismissed_at: row.dismissed_at?.toISOString() ?? null,
     url: row.url,
   };

@@ -137,6 +137,7 @@ describe.each(testEngines)('signals inbox on %s', (engine) => {
       countries: ['CA'],
       date: daysAgo(1).toISOString(),
       status: 'summarised',
+      activity: null,
       dismissed_at: null,
       url: `https://wire.example/${encodeURIComponent('Delta plans 10,000 m')}`,
     });

@@ -24,6 +24,12 @@ describe('statusBadge', () => {
     expect(statusBadge('queued_for_review')).toEqual({ label: 'Queued For Review', tone: 'default' });
   });
 
+  it('says queued, then processing, while a batch works on an article again, not how its last attempt ended', () => {
+    expect(statusBadge('failed_push', 'HubSpot', 'queued')).toEqual({ label: 'Queued', tone: 'default' });
+    expect(statusBadge('failed_push', 'HubSpot', 'processing')).toEqual({ label: 'Processing', tone: 'processing' });
+    expect(statusBadge('failed_push', 'HubSpot', null)).toEqual({ label: 'Failed Push', tone: 'error' });
+  });
+
   it('title-cases with underscores replaced', () => {
     expect(titleCaseStatus('waiting__on_crm_')).toBe('Waiting On Crm');
   });

@@ -1,3 +1,4 @@
+import type { ArticleActivity } from '@mining-hub/contract/articles';
 import type { Article } from '@mining-hub/contract/news';
 import { findCommodity, findCountry, findState } from '@mining-hub/contract/reference-data';
 
@@ -28,9 +29,12 @@ export function titleCaseStatus(status: string): string {
  * Badge label and colour of an article status (SPEC.md section 4): pushed_to_hubspot is the CRM's name
  * (`crmLabel`: 'HubSpot' or 'CRM (local outbox)'; success), summarised 'Analyzed' (processing), expanded info,
  * failures error, anything else default; statuses without a fixed label are shown with underscores replaced
- * and title-cased.
+ * and title-cased. While a batch holds the article or a step runs on it (`activity`), 'Queued' or 'Processing'.
  */
-export function statusBadge(status: string, crmLabel = 'HubSpot'): StatusBadge {
+export function statusBadge(status: string, crmLabel = 'HubSpot', activity: ArticleActivity = null): StatusBadge {
+  // Queued again after a failure, the article shows what is happening now, not how the last attempt ended.
+  if (activity === 'queued') return { label: 'Queued', tone: 'default' };
+  if (activity === 'processing') return { label: 'Processing', tone: 'processing' };
   if (status === 'pushed_to_hubspot') return { label: crmLabel, tone: 'success' };
   const fixed = STATUS_BADGES[status];
   if (fixed) return fixed;

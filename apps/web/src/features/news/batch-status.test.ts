@@ -20,6 +20,7 @@ function status(changes: Partial<BatchStatus> = {}): BatchStatus {
     failed: 0,
     progress_percentage: 0,
     results: { expanded: 0, analyzed: 0, pushed_to_hubspot: 0 },
+    failures: [],
     ...changes,
   };
 }

@@ -64,6 +64,7 @@ export function initialBatchStatus(batchId: string, articleCount: number): Batch
     failed: 0,
     progress_percentage: 0,
     results: { expanded: 0, analyzed: 0, pushed_to_hubspot: 0 },
+    failures: [],
   };
 }
 

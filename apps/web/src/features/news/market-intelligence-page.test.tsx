@@ -103,6 +103,7 @@ function batchStatus(completed: number, total: number): BatchStatus {
     failed: 0,
     progress_percentage: total === 0 ? 100 : (100 * completed) / total,
     results: { expanded: completed, analyzed: completed, pushed_to_hubspot: completed },
+    failures: [],
   };
 }
 

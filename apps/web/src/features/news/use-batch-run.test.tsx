@@ -38,6 +38,7 @@ function status(completed: number, total = 3): BatchStatus {
     failed: 0,
     progress_percentage: (100 * completed) / total,
     results: { expanded: completed, analyzed: completed, pushed_to_hubspot: completed },
+    failures: [],
   };
 }
 

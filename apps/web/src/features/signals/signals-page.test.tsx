@@ -18,6 +18,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   countries: ['CA'],
   date: '2026-03-0' + String(id) + 'T12:00:00.000Z',
   status: 'summarised',
+  activity: null,
   dismissed_at: null,
   url: `https://wire.example/${id}`,
   ...overrides,
@@ -99,6 +100,7 @@ beforeEach(() => {
           failed: 0,
           progress_percentage: 100,
           results: { expanded: 2, analyzed: 2, pushed_to_hubspot: 2 },
+          failures: [],
         },
       };
     }

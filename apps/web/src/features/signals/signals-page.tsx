@@ -87,7 +87,10 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
       notify(
         'error',
         `${plural(status.failed, 'signal')} could not be pushed to ${crmLabel}`,
-        'Filter by "Push failed" to see why.',
+        // The first reason is usually the one that matters (a refusal repeats for every article).
+        status.failures[0]
+          ? `${status.failures[0].reason}${status.failed > 1 ? ' Filter by "Push failed" to see the others.' : ''}`
+          : 'Filter by "Push failed" to see why.',
       );
     } else {
       notify('success', `Pushed ${plural(status.completed, 'signal')} to ${crmLabel}`);

@@ -70,7 +70,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
               {article.title}
             </button>
           </h3>
-          <ArticleStatusBadge status={article.status} reason={article.failure_reason} />
+          <ArticleStatusBadge status={article.status} reason={article.failure_reason} activity={article.activity} />
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
           <span className="font-medium text-slate-700">{article.source}</span>

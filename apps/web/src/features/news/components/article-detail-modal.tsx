@@ -83,7 +83,7 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
               <span>{date}</span>
             </>
           )}
-          <ArticleStatusBadge status={article.status} />
+          <ArticleStatusBadge status={article.status} activity={article.activity} />
         </span>
       }
       footer={
@@ -116,7 +116,7 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
               : 'Extracting the full text of the article page. You can close this meanwhile.'}
           </p>
         )}
-        {isFailureStatus(article.status) && (
+        {isFailureStatus(article.status) && article.activity === null && (
           <section
             aria-label="Failure reason"
             className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200 ring-inset"

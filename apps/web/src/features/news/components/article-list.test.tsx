@@ -120,6 +120,29 @@ describe('ArticleList', () => {
     expect(within(fresh).queryByRole('region', { name: 'Sales signal' })).toBeNull();
   });
 
+  it('shows an article queued again after a failed push as queued, then processing, not as the old failure', async () => {
+    const failed = { status: 'failed_push', failure_reason: 'HubSpot refused the request (400)' } as const;
+    stubApi(() => ({
+      status: 200,
+      body: {
+        ...pageOf([1, 2, 3], 1, 3, 3),
+        data: [
+          makeArticle({ article_id: 1, title: 'Queued', ...failed, activity: 'queued' }),
+          makeArticle({ article_id: 2, title: 'Processing', ...failed, activity: 'processing' }),
+          makeArticle({ article_id: 3, title: 'Failed', ...failed }),
+        ],
+      },
+    }));
+    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    const badge = (title: string, label: string) =>
+      within(screen.getByRole('listitem', { name: title })).getByText(label, { selector: 'span[data-tone]' });
+    await screen.findByRole('listitem', { name: 'Queued' });
+    expect(badge('Queued', 'Queued').getAttribute('title')).toBeNull();
+    expect(badge('Processing', 'Processing').getAttribute('data-tone')).toBe('processing');
+    expect(badge('Failed', 'Failed Push').getAttribute('title')).toBe('HubSpot refused the request (400)');
+    expect(within(screen.getByRole('listitem', { name: 'Queued' })).queryByText('Failed Push')).toBeNull();
+  });
+
   it('analyzes the selection without pushing it, or processes it all the way', async () => {
     stubApi(() => ({ status: 200, body: pageOf([1, 2], 1, 2) }));
     const started: [number[], boolean][] = [];

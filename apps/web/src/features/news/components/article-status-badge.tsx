@@ -1,3 +1,4 @@
+import type { ArticleActivity } from '@mining-hub/contract/articles';
 import { useCrmLabel } from '../../../lib/crm-destination.ts';
 import { isFailureStatus, statusBadge, type BadgeTone } from '../article-display.ts';
 
@@ -9,13 +10,24 @@ const TONE_CLASSES: Record<BadgeTone, string> = {
   default: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
-/** The article's pipeline status as a coloured pill (SPEC.md section 4); a failure's reason shows on hover. */
-export function ArticleStatusBadge({ status, reason = null }: { status: string; reason?: string | null }) {
-  const badge = statusBadge(status, useCrmLabel());
+/**
+ * The article's pipeline status as a coloured pill (SPEC.md section 4); a failure's reason shows on hover.
+ * While a batch holds it or a step runs (`activity`), it says so instead of the last attempt's outcome.
+ */
+export function ArticleStatusBadge({
+  status,
+  reason = null,
+  activity = null,
+}: {
+  status: string;
+  reason?: string | null;
+  activity?: ArticleActivity;
+}) {
+  const badge = statusBadge(status, useCrmLabel(), activity);
   return (
     <span
       data-tone={badge.tone}
-      title={isFailureStatus(status) && reason ? reason : undefined}
+      title={activity === null && isFailureStatus(status) && reason ? reason : undefined}
       className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE_CLASSES[badge.tone]}`}
     >
       {badge.label}

@@ -22,6 +22,7 @@ function run(status: Partial<BatchStatus>, changes: Partial<BatchRun> = {}): Bat
       failed: 12,
       progress_percentage: 51,
       results: { expanded: 600, analyzed: 580, pushed_to_hubspot: 1100 },
+      failures: [],
       ...status,
     },
     ...changes,
@@ -47,6 +48,24 @@ describe('BatchProgressPanel', () => {
     expect(await screen.findByText('CRM (local outbox):')).toBeTruthy();
     // A running batch cannot be dismissed.
     expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+
+  it('lists why articles failed, as the CRM said', () => {
+    const reason =
+      'HubSpot refused the request (400) while creating the company: Property values were not valid: ticker_symbol';
+    renderWithQueryClient(
+      <BatchProgressPanel
+        run={run({
+          status: 'completed',
+          total_articles: 3,
+          completed: 2,
+          failed: 1,
+          failures: [{ article_id: 7, reason }],
+        })}
+        onDismiss={() => {}}
+      />,
+    );
+    expect(screen.getByRole('list', { name: 'Failures' }).textContent).toBe(`Article 7: ${reason}`);
   });
 
   it('says how many selected articles were skipped, and can be dismissed once completed', () => {

@@ -70,6 +70,16 @@ export function BatchProgressPanel({ run, onDismiss }: { run: BatchRun; onDismis
           </div>
         ))}
       </dl>
+      {batch.failures.length > 0 && (
+        <ul aria-label="Failures" className="mt-2 space-y-0.5 text-xs text-red-800">
+          {batch.failures.slice(0, 5).map((failure) => (
+            <li key={failure.article_id} className="break-words">
+              Article {failure.article_id}: {failure.reason}
+            </li>
+          ))}
+          {batch.failed > 5 && <li>…and {formatNumber(batch.failed - 5)} more</li>}
+        </ul>
+      )}
       {run.skipped > 0 && (
         <p className="mt-2 text-xs text-amber-800">
           {plural(run.skipped, 'selected article was', 'selected articles were')} skipped: already in another running

@@ -15,6 +15,7 @@ export function makeArticle(changes: Partial<Article> = {}): Article {
     full_content: null,
     status: 'fetched',
     failure_reason: null,
+    activity: null,
     article_type: 'news',
     pdf_iframe_url: null,
     fetched_at: '2025-03-10T15:00:00.000Z',

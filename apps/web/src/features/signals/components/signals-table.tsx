@@ -26,11 +26,21 @@ const STATUS_TONES: Record<string, string> = {
   pushed_to_hubspot: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   failed_push: 'bg-red-50 text-red-700 ring-red-200',
   dismissed: 'bg-slate-100 text-slate-600 ring-slate-300',
+  queued: 'bg-slate-100 text-slate-700 ring-slate-300',
+  processing: 'bg-violet-50 text-violet-700 ring-violet-200',
 };
 
-/** The status as the inbox names it: dismissal first, then the pipeline's step. */
-export function signalStatusLabel(signal: Pick<Signal, 'status' | 'dismissed_at'>, crmLabel: string): string {
+/**
+ * The status as the inbox names it: dismissal first, then what a batch or step is doing with it (not the
+ * outcome of the previous attempt), then the pipeline's step.
+ */
+export function signalStatusLabel(
+  signal: Pick<Signal, 'status' | 'dismissed_at' | 'activity'>,
+  crmLabel: string,
+): string {
   if (signal.dismissed_at) return 'Dismissed';
+  if (signal.activity === 'queued') return 'Queued';
+  if (signal.activity === 'processing') return 'Processing';
   switch (signal.status) {
     case 'summarised':
       return 'Analyzed';
@@ -98,7 +108,8 @@ export function SignalsTable(props: SignalsTableProps) {
               .join(' · ');
             const status = signalStatusLabel(signal, crmLabel);
             const statusTone =
-              STATUS_TONES[signal.dismissed_at ? 'dismissed' : signal.status] ?? STATUS_TONES.dismissed;
+              STATUS_TONES[signal.dismissed_at ? 'dismissed' : (signal.activity ?? signal.status)] ??
+              STATUS_TONES.dismissed;
             const date = formatDate(signal.date);
             const intent = signal.buying_intent_score && (
               <BuyingIntentBadge intent={signal.buying_intent_score} reasons={signal.intent_reasons} />
