@@ -1,13 +1,19 @@
 import { COMMODITIES, COUNTRIES } from '@mining-hub/contract/reference-data';
 import { classifyArticle } from '../apps/server/src/modules/news/article-classifier.ts';
 import { loadDemoCorpus } from '../apps/server/src/demo/news/demo-corpus.ts';
-import { CLASSIFIER_CORPUS, scoreCorpus } from '../apps/server/test/classifier-corpus.ts';
+import {
+  CLASSIFIER_CORPUS,
+  GEOGRAPHY_RELEASES,
+  scoreCorpus,
+  scoreGeography,
+} from '../apps/server/test/classifier-corpus.ts';
 import holdout from '../apps/server/test/fixtures/classifier-holdout.json' with { type: 'json' };
 import { printFigure } from './lib/server.ts';
 
 /**
  * The news classifier's quality and speed: micro precision and recall of commodity, country and state tags
- * on the labelled releases (test/fixtures; the tuning corpus and the held-out set), and articles classified
+ * on the labelled releases (test/fixtures; the tuning corpus and the held-out set), country and state tags on
+ * the geography releases modelled on real ones (issue 32), and articles classified
  * per CPU second over the demo corpus beside a naive reader that matches every name with one regular
  * expression and no rules (what the classifier was before issue 15).
  */
@@ -22,6 +28,13 @@ for (const [set, releases] of [
     printFigure(`classifier ${set} ${kind} precision`, score[kind].precision, 'ratio');
     printFigure(`classifier ${set} ${kind} recall`, score[kind].recall, 'ratio');
   }
+}
+
+const geography = scoreGeography(classifyArticle);
+printFigure('classifier geography releases', GEOGRAPHY_RELEASES.length, 'releases');
+for (const kind of ['country', 'state'] as const) {
+  printFigure(`classifier geography ${kind} precision`, geography[kind].precision, 'ratio');
+  printFigure(`classifier geography ${kind} recall`, geography[kind].recall, 'ratio');
 }
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
