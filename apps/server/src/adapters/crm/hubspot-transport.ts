@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Client } from '@hubspot/api-client';
+import { isRecord } from '@mining-hub/contract/is-record';
 import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import { clip } from '../../lib/text.ts';
 import { CrmError, type CrmExistingIds } from './crm-adapter.ts';
@@ -267,19 +268,14 @@ const EXISTING_ID = /Existing ID:\s*(\d+)/i;
  * The id a 409 names: 'Contact already exists. Existing ID: 123' (HubSpot's message, also in its
  * `errors[]`), or a batch error's `context.existingId`.
  */
-export function existingIdOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  const fromMessage = typeof record.message === 'string' ? EXISTING_ID.exec(record.message)?.[1] : undefined;
+function existingIdOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const fromMessage = typeof body.message === 'string' ? EXISTING_ID.exec(body.message)?.[1] : undefined;
   if (fromMessage) return fromMessage;
-  const context = record.context;
-  if (typeof context === 'object' && context !== null && 'existingId' in context) {
-    const ids = (context as { existingId: unknown }).existingId;
-    const first: unknown = Array.isArray(ids) ? ids[0] : ids;
-    if ((typeof first === 'string' || typeof first === 'number') && /^\d+$/.test(String(first))) return String(first);
-  }
-  const errors = Array.isArray(record.errors) ? (record.errors as unknown[]) : [];
-  for (const item of errors) {
+  const ids = isRecord(body.context) ? body.context.existingId : undefined;
+  const first: unknown = Array.isArray(ids) ? ids[0] : ids;
+  if ((typeof first === 'string' || typeof first === 'number') && /^\d+$/.test(String(first))) return String(first);
+  for (const item of Array.isArray(body.errors) ? body.errors : []) {
     const id = existingIdOf(item);
     if (id) return id;
   }

@@ -202,6 +202,19 @@ describe('ArticleDetailModal', () => {
     expect(screen.getByRole('button', { name: 'Push to CRM' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('shows a failed article a batch is pushing again as processing, without the old failure', async () => {
+    serveArticle({
+      status: 'failed_push',
+      failure_reason: 'CRM answered 503',
+      analysis: ANALYSIS,
+      activity: 'processing',
+    });
+    renderWithQueryClient(<ArticleDetailModal articleId={42} listItem={null} onClose={() => {}} />);
+    expect(await screen.findByText('Processing', { selector: 'span[data-tone]' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Failure reason' })).toBeNull();
+    expect(screen.queryByText('Failed Push')).toBeNull();
+  });
+
   it('says a PDF is being extracted while Expand runs, on the busy button and in the body', async () => {
     let finishExpanding: () => void = () => {};
     const expanding = new Promise<void>((resolve) => {
