@@ -125,7 +125,7 @@ describe('RSS source: feeds in legacy encodings, the charset in one place only',
   });
   afterAll(() => server.close());
 
-  it.each([
+  it.each<[string, string[], string]>([
     ['/cp1252-header', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/latin1-declaration', [NAMES.ivoryLatin1], 'Actualités minières'],
     ['/gbk-header', [NAMES.zijin], '矿业新闻'],
@@ -135,9 +135,11 @@ describe('RSS source: feeds in legacy encodings, the charset in one place only',
     ['/bom-over-header', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/utf8-undeclared', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/cp1252-undeclared', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
-    ...LEGACY_FEEDS.map(
-      (feed) => [`/${feed.encoding}-undeclared`, feed.items.map((entry) => entry.title), feed.title] as const,
-    ),
+    ...LEGACY_FEEDS.map((feed): [string, string[], string] => [
+      `/${feed.encoding}-undeclared`,
+      feed.items.map((entry) => entry.title),
+      feed.title,
+    ]),
   ])('%s comes out intact', async (path, titles, source) => {
     const pages = await collect(`${server.url}${path}`);
     expect(titlesOf(pages)).toEqual(titles);
