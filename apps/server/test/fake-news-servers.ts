@@ -44,7 +44,7 @@ export async function startFakeServer(
   options: FakeServerOptions = {},
 ): Promise<{
   url: string;
-  /** Every request received, dropped ones included. */
+  /** Every request answered (not those dropped), in order. */
   requests: string[];
   /** Requests on a reused connection that the server dropped (`keptAlive` 'reset' or 'close'). */
   dropped(): number;
@@ -54,7 +54,6 @@ export async function startFakeServer(
   const served = new WeakSet<Socket>();
   let dropped = 0;
   const server = http.createServer((request, response) => {
-    requests.push(request.url ?? '');
     if (options.keptAlive === 'reset' || options.keptAlive === 'close') {
       if (served.has(request.socket)) {
         dropped += 1;
@@ -64,6 +63,7 @@ export async function startFakeServer(
       }
       served.add(request.socket);
     }
+    requests.push(request.url ?? '');
     const path = (request.url ?? '').split('?')[0] ?? '';
     const route = routes[path];
     if (!route) {

@@ -44,7 +44,7 @@ describe.each(['reset', 'close'] as const)('RSS source: a server that drops kept
     await setImmediate();
     expect(await titles(`${server.url}/a.xml`)).toEqual(['Alpha Gold drills 12 m at 5 g/t Au in Nevada']);
     expect(server.dropped()).toBe(1);
-    expect(countOf(server.requests, '/a.xml')).toBe(3);
+    expect(countOf(server.requests, '/a.xml')).toBe(2);
   });
 });
 
