@@ -14,6 +14,8 @@ const DROPPED_CONNECTION_CODES: ReadonlySet<string> = new Set([
   'ECONNABORTED',
   'ETIMEDOUT',
   'UND_ERR_SOCKET',
+  // The connection ended before the body Content-Length promised: cut off mid-body.
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
