@@ -82,7 +82,10 @@ export async function retryTransient<T>(
       if (policy.deadline !== undefined && Date.now() + waitMs >= policy.deadline) {
         throw givenUp(error, attempts > 1 ? `${attempts} attempts, no time left for another` : 'no time left to retry');
       }
-      await sleep(waitMs, undefined, policy.signal ? { signal: policy.signal } : {});
+      // Aborted while waiting: the failure waited on is the answer, not the abort.
+      await sleep(waitMs, undefined, policy.signal ? { signal: policy.signal } : {}).catch(() => {
+        throw error;
+      });
     }
   }
 }
