@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface FeedItem {
   guid: string;
@@ -26,12 +26,43 @@ export function rssXml(title: string, items: FeedItem[]): string {
 
 export type Route = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
+export interface FakeServerOptions {
+  /**
+   * What the server does with a connection the client keeps alive. 'keep' (Node's default) serves every
+   * request on it. 'reset' and 'close' serve one request per connection and then, without saying so (no
+   * `Connection: close`, a Keep-Alive header that promises 5 s), drop the connection when the client sends
+   * its next request on it: with a TCP reset (ECONNRESET at the client), or closed unanswered (undici's
+   * 'other side closed'). From the client, that is a server that closed an idle connection just as the
+   * client reused it, the classic failure of kept-alive requests.
+   */
+  keptAlive?: 'keep' | 'reset' | 'close';
+}
+
 /** A local HTTP server with per-path behaviour, standing in for feed hosts and news APIs. */
 export async function startFakeServer(
   routes: Record<string, Route>,
-): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  options: FakeServerOptions = {},
+): Promise<{
+  url: string;
+  /** Every request answered (not those dropped), in order. */
+  requests: string[];
+  /** Requests on a reused connection that the server dropped (`keptAlive` 'reset' or 'close'). */
+  dropped(): number;
+  close(): Promise<void>;
+}> {
   const requests: string[] = [];
+  const served = new WeakSet<Socket>();
+  let dropped = 0;
   const server = http.createServer((request, response) => {
+    if (options.keptAlive === 'reset' || options.keptAlive === 'close') {
+      if (served.has(request.socket)) {
+        dropped += 1;
+        if (options.keptAlive === 'reset') request.socket.resetAndDestroy();
+        else request.socket.destroy();
+        return;
+      }
+      served.add(request.socket);
+    }
     requests.push(request.url ?? '');
     const path = (request.url ?? '').split('?')[0] ?? '';
     const route = routes[path];
@@ -46,6 +77,7 @@ export async function startFakeServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    dropped: () => dropped,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -61,9 +93,39 @@ export const feedRoutes = {
     (_req, res) =>
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(xml),
   status:
-    (code: number): Route =>
+    (code: number, headers: Record<string, string> = {}): Route =>
     (_req, res) =>
-      res.writeHead(code, { 'content-type': 'text/plain' }).end('oops'),
+      res.writeHead(code, { 'content-type': 'text/plain', ...headers }).end('oops'),
+  /** The nth request gets the nth route; the last one answers every request after. */
+  sequence: (...routes: [Route, ...Route[]]): Route => {
+    let served = 0;
+    return (req, res) => {
+      const route = routes[Math.min(served, routes.length - 1)] ?? routes[0];
+      served += 1;
+      route(req, res);
+    };
+  },
+  /** Answers `xml` after `delayMs` (nothing if the client has gone by then). */
+  delayed:
+    (xml: string, delayMs: number): Route =>
+    (_req, res) =>
+      void setTimeout(() => {
+        if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(xml);
+      }, delayMs),
+  /**
+   * Promises all of `xml` (Content-Length), sends the first half, and resets the connection: the client has
+   * the headers and part of the body when the connection goes.
+   */
+  resetMidBody:
+    (xml: string): Route =>
+    (_req, res) => {
+      const body = Buffer.from(xml);
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': String(body.length) });
+      // A moment for the client to read what came, so the reset does not overtake it.
+      res.write(body.subarray(0, body.length >> 1), () => setTimeout(() => res.socket?.resetAndDestroy(), 50));
+    },
+  /** Closes the connection without an answer, every time. */
+  dropConnection: (): Route => (req) => void req.socket.destroy(),
   malformed: (): Route => (_req, res) =>
     res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss><channel><item><title>broken'),
   /** Never answers: the client's timeout has to end it. */

@@ -12,6 +12,14 @@ import {
 export const ARTICLE_PAGE_SIZE = 20;
 export const MAX_ARTICLE_PAGE_SIZE = 100;
 export const MAX_DATE_RANGE_DAYS = 3650;
+
+/**
+ * Whether a `dateRange` means 'All Time' (SPEC.md sends it as 3650, the longest range): no lower bound on
+ * the date, every item a source holds, however old.
+ */
+export function isAllTime(dateRange: number): boolean {
+  return dateRange >= MAX_DATE_RANGE_DAYS;
+}
 /** Market cap and outstanding shares are in millions; the filter panel defaults to 0–10,000. */
 export const RANGE_DEFAULT = { min: 0, max: 10_000 } as const;
 

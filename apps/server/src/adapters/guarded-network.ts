@@ -90,3 +90,9 @@ function guardedLookup(
 export const publicAgent = new Agent({ connect: { lookup: guardedLookup } });
 /** For origins the operator allowed on private addresses. */
 export const trustedAgent = new Agent();
+/**
+ * The same two for retries: each request on a connection of its own, closed after the answer (a server that
+ * dropped one kept-alive connection has usually dropped the other idle ones too).
+ */
+export const freshPublicAgent = new Agent({ connect: { lookup: guardedLookup }, pipelining: 0 });
+export const freshTrustedAgent = new Agent({ pipelining: 0 });

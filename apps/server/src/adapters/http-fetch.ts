@@ -1,8 +1,11 @@
+import { Agent, fetch } from 'undici';
 import { decodeText, type TextKind } from '../lib/decode-text.ts';
 import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
+import { isDroppedConnection, isTransientStatus, retryTransient, type RetryPolicy } from './http-retry.ts';
 
 /** A fetch that cannot hang or flood us: a deadline, a size cap and a content-type allow-list. */
 export interface LimitedFetchOptions {
+  /** Longest one attempt may take. */
   timeoutMs: number;
   maxBytes: number;
   /** Accepted content types (prefix match, e.g. 'application/rss+xml'); empty accepts anything. */
@@ -11,41 +14,84 @@ export interface LimitedFetchOptions {
   signal?: AbortSignal;
   /** How to find the body's encoding when the content type cannot be trusted to say (a feed sent as text/html). */
   decodeAs?: TextKind;
+  /**
+   * Retries of a dropped connection, a timed-out attempt or a 502/503/504 (see http-retry.ts); none without.
+   * The `signal` ends their waits too.
+   */
+  retry?: Omit<RetryPolicy, 'signal'>;
 }
 
 export class FetchError extends Error {
   readonly status: number | undefined;
   /** Milliseconds the server asked us to wait (Retry-After), when it said. */
   readonly retryAfterMs: number | undefined;
-  constructor(message: string, status?: number, retryAfterMs?: number) {
+  /** Worth another attempt soon: the connection dropped, the attempt timed out, or a 502/503/504. */
+  readonly transient: boolean;
+  constructor(
+    message: string,
+    { status, retryAfterMs, transient = false }: { status?: number; retryAfterMs?: number; transient?: boolean } = {},
+  ) {
     super(message);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
+    this.transient = transient;
   }
 }
 
 /**
+ * For retries: a connection of their own, closed after the answer. A server that dropped one kept-alive
+ * connection has usually dropped the other idle ones in the pool too, so a retry on any of them would fail
+ * the same way.
+ */
+const freshConnections = new Agent({ pipelining: 0 });
+
+/**
  * GETs a URL and returns its body as text, decoded as a browser would (BOM, charset, the document's own
- * declaration), or throws a FetchError saying what went wrong.
+ * declaration), or throws a FetchError saying what went wrong. With `retry`, transient failures are tried
+ * again, each retry on a new connection.
  */
 export async function fetchTextWithLimits(
   url: string,
   options: LimitedFetchOptions,
 ): Promise<{ text: string; contentType: string; encoding: string }> {
-  const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
-  let response: Response;
+  if (!options.retry) return fetchOnce(url, options);
+  return retryTransient(
+    (previousAttempts) => fetchOnce(url, options, previousAttempts > 0 ? freshConnections : undefined),
+    (error) => (error instanceof FetchError && error.transient ? { retryAfterMs: error.retryAfterMs } : null),
+    { ...options.retry, signal: options.signal },
+  );
+}
+
+async function fetchOnce(
+  url: string,
+  options: LimitedFetchOptions,
+  dispatcher?: Agent,
+): Promise<{ text: string; contentType: string; encoding: string }> {
+  const attemptTimeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = AbortSignal.any([attemptTimeout, ...(options.signal ? [options.signal] : [])]);
+  // Transient: this attempt's own time ran out (not the caller's), or the connection dropped.
+  const failure = (error: unknown) =>
+    new FetchError(describeFetchFailure(error, options.timeoutMs), {
+      transient: (attemptTimeout.aborted && !options.signal?.aborted) || isDroppedConnection(error),
+    });
+  let response;
   try {
-    response = await fetch(url, { headers: options.headers, signal: AbortSignal.any(signals), redirect: 'follow' });
+    response = await fetch(url, {
+      headers: options.headers,
+      signal,
+      redirect: 'follow',
+      ...(dispatcher ? { dispatcher } : {}),
+    });
   } catch (error) {
-    throw new FetchError(describeFetchFailure(error, options.timeoutMs));
+    throw failure(error);
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw new FetchError(
-      `HTTP ${response.status}`,
-      response.status,
-      parseRetryAfterMs(response.headers.get('retry-after')),
-    );
+    throw new FetchError(`HTTP ${response.status}`, {
+      status: response.status,
+      retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after')),
+      transient: isTransientStatus(response.status),
+    });
   }
   const contentType = response.headers.get('content-type') ?? '';
   const allowed = options.contentTypes ?? [];
@@ -62,7 +108,7 @@ export async function fetchTextWithLimits(
   try {
     body = await readLimitedBody(response.body, options.maxBytes);
   } catch (error) {
-    throw new FetchError(describeFetchFailure(error, options.timeoutMs));
+    throw failure(error);
   }
   if (!body) throw new FetchError(`body larger than ${formatBytes(options.maxBytes)}`);
   try {

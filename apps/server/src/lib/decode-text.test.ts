@@ -1,5 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { articlePage, wordpressRss } from '../../test/feed-fixtures.ts';
+import { LEGACY_FEEDS, legacyBytes, SHORT_TITLES, WESTERN_TITLES } from '../../test/legacy-encoding-feeds.ts';
 import { decodeText } from './decode-text.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -37,7 +39,8 @@ describe('decodeText', () => {
     expect(decodeText(encoded(meta, 'shift_jis'), 'text/html').text).toBe(meta);
     const equiv = html('<meta http-equiv="Content-Type" content="text/html; charset=gbk">', '紫金矿业');
     expect(decodeText(encoded(equiv, 'gbk'), 'text/html').text).toBe(equiv);
-    // A meta tag in plain text is just text: no declaration, not UTF-8, so windows-1252.
+    // A meta tag in plain text is just text: no declaration, so neither the decoder nor the detector reads it.
+    expect(decodeText(utf8(html('<meta charset="gbk">', 'Québec')), 'text/plain').encoding).toBe('UTF-8');
     expect(decodeText(encoded(html('<meta charset="gbk">', 'Québec'), 'latin1'), 'text/plain').encoding).toBe(
       'windows-1252',
     );
@@ -85,5 +88,97 @@ describe('decodeText', () => {
 
   it('refuses the replacement encoding instead of guessing', () => {
     expect(() => decodeText(utf8('<p>x</p>'), 'text/html; charset=iso-2022-kr')).toThrow(/cannot be read safely/);
+  });
+});
+
+describe('decodeText with nothing declared and bytes that are not UTF-8', () => {
+  const undeclaredFeed = (title: string, items: { title: string; description?: string }[]) =>
+    wordpressRss(
+      items.map((item, n) => ({ ...item, link: `https://wire.example/news/${n}`, guid: `wire-${n}` })),
+      { declaration: '<?xml version="1.0"?>', title },
+    );
+
+  it.each(LEGACY_FEEDS.map((feed) => [feed.encoding, feed] as const))(
+    'detects a %s feed and reads it intact',
+    (_name, feed) => {
+      const text = undeclaredFeed(feed.title, feed.items);
+      const bytes = legacyBytes(text, feed.encoding);
+      expect(decodeText(bytes, 'application/rss+xml')).toEqual({ text, encoding: feed.detected });
+      // Sent as a web page, or with no content type at all, it is the same feed.
+      expect(decodeText(bytes, 'text/html').text).toBe(text);
+      expect(decodeText(bytes, null).text).toBe(text);
+    },
+  );
+
+  it.each(LEGACY_FEEDS.map((feed) => [feed.encoding, feed] as const))(
+    'detects a %s article page without <meta charset>',
+    (_name, feed) => {
+      const page = articlePage('', feed.items.map((item) => `${item.title}. ${item.description}`).join(' '));
+      expect(decodeText(legacyBytes(page, feed.encoding), 'text/html')).toEqual({
+        text: page,
+        encoding: feed.detected,
+      });
+    },
+  );
+
+  it.each(SHORT_TITLES.map((short) => [short.encoding, short.title, short] as const))(
+    'detects %s from one short headline (%s) in a feed',
+    (_name, _title, short) => {
+      const text = undeclaredFeed('Mining news', [{ title: short.title }]);
+      expect(decodeText(legacyBytes(text, short.encoding), 'application/rss+xml')).toEqual({
+        text,
+        encoding: short.detected,
+      });
+    },
+  );
+
+  // The claim in ARCHITECTURE.md: alone in a feed otherwise English (tags, boilerplate), the first 12
+  // characters of any headline are enough in Japanese, Chinese and Korean, and the first 31 in Russian.
+  it.each(LEGACY_FEEDS.map((feed) => [feed.encoding, feed] as const))(
+    'detects %s from the start of any one headline amid English markup',
+    (_name, feed) => {
+      const shortest = feed.detected.startsWith('KOI8') || feed.detected === 'windows-1251' ? 31 : 12;
+      for (const item of feed.items) {
+        const text = undeclaredFeed('Mining news', [{ title: item.title.slice(0, shortest) }]);
+        expect(decodeText(legacyBytes(text, feed.encoding), 'application/rss+xml').encoding, item.title).toBe(
+          feed.detected,
+        );
+      }
+    },
+  );
+
+  it('writes the GB2312 and EUC-KR fixtures in those encodings proper, not in their Microsoft supersets', () => {
+    // GB2312 and EUC-KR (KS X 1001) put both bytes of a character in 0xA1-0xFE; GBK and UHC also use lower ones.
+    for (const feed of LEGACY_FEEDS.filter((feed) => ['gb2312', 'euc-kr'].includes(feed.encoding))) {
+      const bytes = legacyBytes(undeclaredFeed(feed.title, feed.items), feed.encoding);
+      expect(bytes.filter((byte) => byte >= 0x80 && byte < 0xa1)).toHaveLength(0);
+    }
+  });
+
+  it('leaves Western feeds and pages in windows-1252, one title or many', () => {
+    for (const title of WESTERN_TITLES) {
+      const feed = undeclaredFeed('Mining news', [{ title }]);
+      expect(decodeText(encoded(feed, 'windows-1252'), 'application/rss+xml')).toEqual({
+        text: feed,
+        encoding: 'windows-1252',
+      });
+    }
+    const all = undeclaredFeed(
+      'Mining news',
+      WESTERN_TITLES.map((title) => ({ title })),
+    );
+    expect(decodeText(encoded(all, 'windows-1252'), 'text/xml').encoding).toBe('windows-1252');
+    const page = articlePage('', WESTERN_TITLES.join('. '));
+    expect(decodeText(encoded(page, 'windows-1252'), 'text/html').encoding).toBe('windows-1252');
+  });
+
+  it('does not let the detector overrule a declaration', () => {
+    const [russian] = LEGACY_FEEDS;
+    if (!russian) throw new Error('no fixture');
+    const text = undeclaredFeed(russian.title, russian.items);
+    // Declared wrongly as windows-1252 in the header: read as declared, as browsers do.
+    expect(decodeText(legacyBytes(text, 'koi8-r'), 'application/rss+xml; charset=windows-1252').encoding).toBe(
+      'windows-1252',
+    );
   });
 });

@@ -70,6 +70,10 @@ describe('MiningHub source against a local fake API', () => {
     expect(params.get('commoditiesWhere')).toBe('all');
     expect(params.get('page')).toBe('2');
     expect(params.has('project')).toBe(false);
+    // All Time sends no start date, so the API answers everything it holds.
+    const allTime = buildMininghubParams(fetchNewsRequestSchema.parse({ dateRange: 3650 }), 1, now);
+    expect(allTime.has('date_from')).toBe(false);
+    expect(allTime.get('date_to')).toBe(params.get('date_to'));
   });
 
   it('pages through every result, retrying a 429, with the API tags on each article', async () => {

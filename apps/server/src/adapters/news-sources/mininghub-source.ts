@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeRange, RANGE_DEFAULT, type NewsQuery } from '@mining-hub/contract/news';
+import { isAllTime, isWholeRange, RANGE_DEFAULT, type NewsQuery } from '@mining-hub/contract/news';
 import { fetchTextWithLimits, FetchError } from '../http-fetch.ts';
 import type { NewsSource, SourceArticle } from './news-source.ts';
 
@@ -52,7 +52,10 @@ export function buildMininghubParams(query: NewsQuery, page: number, now: Date):
   set('company', query.company);
   set('ticker', query.ticker);
   set('free-text-search', query.free_text_search);
-  params.set('date_from', new Date(now.getTime() - query.dateRange * DAY_MS).toISOString().slice(0, 10));
+  // All Time asks for everything the API holds: no start date.
+  if (!isAllTime(query.dateRange)) {
+    params.set('date_from', new Date(now.getTime() - query.dateRange * DAY_MS).toISOString().slice(0, 10));
+  }
   params.set('date_to', now.toISOString().slice(0, 10));
   for (const where of ['countryWhere', 'stateWhere', 'areaWhere', 'commoditiesWhere']) params.set(where, 'all');
   // A whole range is no filter (the API would drop companies it has no figures for, or above the panel's top);

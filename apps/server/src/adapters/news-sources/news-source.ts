@@ -58,5 +58,12 @@ export interface NewsSource {
   name: string;
   /** True when the source applies the query itself (MiningHub); otherwise the fetch filters what it yields. */
   filtersServerSide: boolean;
-  fetchPages(query: NewsQuery, options: { now: Date; signal: AbortSignal }): AsyncIterable<SourcePage>;
+  /**
+   * `signal` ends when the source's time budget does; `deadline` (epoch ms) is when that is, so that a source
+   * does not start waiting to retry when no time is left for the retry.
+   */
+  fetchPages(
+    query: NewsQuery,
+    options: { now: Date; signal: AbortSignal; deadline?: number },
+  ): AsyncIterable<SourcePage>;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchNewsRequestSchema } from '@mining-hub/contract/news';
 import { feedRoutes, rssXml, startFakeServer } from '../../../test/fake-news-servers.ts';
 import { encode, NAMES, serveBytes, withUtf8Bom, wordpressRss } from '../../../test/feed-fixtures.ts';
+import { LEGACY_FEEDS, legacyBytes } from '../../../test/legacy-encoding-feeds.ts';
 import { createRssSource } from './rss-source.ts';
 
 const query = fetchNewsRequestSchema.parse({ dateRange: 30 });
@@ -104,11 +105,27 @@ describe('RSS source: feeds in legacy encodings, the charset in one place only',
       // Nothing declared anywhere: valid UTF-8 is UTF-8, anything else windows-1252.
       '/utf8-undeclared': serveBytes(encode(french, 'utf8'), 'application/rss+xml'),
       '/cp1252-undeclared': serveBytes(encode(french, 'windows-1252'), 'application/rss+xml'),
+      // Nothing declared and not UTF-8: the detector tells these from windows-1252.
+      ...Object.fromEntries(
+        LEGACY_FEEDS.map((feed) => [
+          `/${feed.encoding}-undeclared`,
+          serveBytes(
+            legacyBytes(
+              wordpressRss(
+                feed.items.map((entry, n) => item(entry.title, n)),
+                { declaration: NO_DECLARATION, title: feed.title },
+              ),
+              feed.encoding,
+            ),
+            'application/rss+xml',
+          ),
+        ]),
+      ),
     });
   });
   afterAll(() => server.close());
 
-  it.each([
+  it.each<[string, string[], string]>([
     ['/cp1252-header', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/latin1-declaration', [NAMES.ivoryLatin1], 'Actualités minières'],
     ['/gbk-header', [NAMES.zijin], '矿业新闻'],
@@ -118,6 +135,11 @@ describe('RSS source: feeds in legacy encodings, the charset in one place only',
     ['/bom-over-header', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/utf8-undeclared', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
     ['/cp1252-undeclared', [NAMES.quebec, NAMES.ivory], 'Actualités minières'],
+    ...LEGACY_FEEDS.map((feed): [string, string[], string] => [
+      `/${feed.encoding}-undeclared`,
+      feed.items.map((entry) => entry.title),
+      feed.title,
+    ]),
   ])('%s comes out intact', async (path, titles, source) => {
     const pages = await collect(`${server.url}${path}`);
     expect(titlesOf(pages)).toEqual(titles);

@@ -14,6 +14,13 @@ const FEED_TYPES = [
   'text/xml',
 ];
 const FEED_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
+/** Attempts after the first when the connection drops, an attempt times out, or the server answers 502/503/504. */
+const FEED_RETRIES = 2;
+
+export interface RssSourceOptions {
+  /** Longest one request for the feed may take (15 s). */
+  timeoutMs?: number;
+}
 
 type Feed = ReturnType<typeof parseFeed>;
 type FeedItem = Feed['items'][number];
@@ -26,15 +33,18 @@ const DATE_ELEMENTS = ['pubdate', 'published', 'issued', 'date', 'created', 'upd
  * same item found again is stored once. Feeds carry no structured tags; the classifier supplies them.
  * Read leniently (RSS 0.9x, 1.0 and 2.0, Atom 0.3 and 1.0, bare ampersands, undeclared entities,
  * prefixed roots, whatever the content type): an item without a title or a link is skipped and
- * counted, and only a body nothing can be read from fails the feed.
+ * counted, and only a body nothing can be read from fails the feed. A dropped connection, a timeout or a
+ * 502/503/504 is tried twice more within the fetch's time budget before the feed fails.
  */
-export function createRssSource(feedUrl: string): NewsSource {
+export function createRssSource(feedUrl: string, options: RssSourceOptions = {}): NewsSource {
   return {
     name: `RSS feed ${feedUrl}`,
     filtersServerSide: false,
-    async *fetchPages(_query, { now, signal }) {
+    async *fetchPages(_query, { now, signal, deadline }) {
       const { text, contentType } = await fetchTextWithLimits(feedUrl, {
         ...FEED_LIMITS,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        retry: { retries: FEED_RETRIES, deadline },
         signal,
         decodeAs: 'xml',
         headers: { accept: `${FEED_TYPES.join(', ')}, */*;q=0.1` },

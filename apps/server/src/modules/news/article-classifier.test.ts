@@ -112,6 +112,15 @@ describe('query matching', () => {
     expect(match({}, article({ publishedAt: new Date('2026-10-01T00:00:00Z') }))).toBe(false);
   });
 
+  it('keeps every item however old with All Time, while the other ranges still filter', () => {
+    const old = article({ publishedAt: new Date('1998-03-02T09:00:00Z') });
+    expect(match({ dateRange: 3650 }, old)).toBe(true);
+    expect(match({ dateRange: 3649 }, old)).toBe(false);
+    expect(match({ dateRange: 365 }, old)).toBe(false);
+    // Not the future, though: a date more than a day ahead is a feed's error, whatever the range.
+    expect(match({ dateRange: 3650 }, article({ publishedAt: new Date('2027-01-01T00:00:00Z') }))).toBe(false);
+  });
+
   it('filters by country, state, commodity, type group and text fields', () => {
     expect(match({ country: 'Canada', state: 'ON', commodity: ['Gold'] })).toBe(true);
     expect(match({ country: 'Australia' })).toBe(false);

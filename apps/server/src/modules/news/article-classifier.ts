@@ -1,5 +1,5 @@
 import { ARTICLE_TYPE_GROUPS, expandArticleTypeFilter } from '@mining-hub/contract/reference-data';
-import type { NewsQuery } from '@mining-hub/contract/news';
+import { isAllTime, type NewsQuery } from '@mining-hub/contract/news';
 import { articleToText } from '../../adapters/ai/article-text.ts';
 import { ABOUT_HEADING, BOILERPLATE, CONTACT_HEADING, stripDateline } from '../../adapters/ai/rules-document.ts';
 import type { ArticleTags, SourceArticle } from '../../adapters/news-sources/news-source.ts';
@@ -131,7 +131,7 @@ const contains = (haystack: string | null | undefined, needle: string) =>
 /** Whether a tagged article satisfies the fetch query (for sources that cannot filter themselves). */
 export function matchesQuery(article: SourceArticle, tags: ArticleTags, query: NewsQuery, now: Date): boolean {
   const published = article.publishedAt ?? now;
-  if (published.getTime() < now.getTime() - query.dateRange * DAY_MS) return false;
+  if (!isAllTime(query.dateRange) && published.getTime() < now.getTime() - query.dateRange * DAY_MS) return false;
   if (published.getTime() > now.getTime() + DAY_MS) return false;
   if (query.country && !tags.countries.includes(query.country)) return false;
   if (query.state && !tags.states.includes(query.state)) return false;

@@ -102,8 +102,9 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     const { source } = run;
     const budgetMs = deps.sourceTimeoutMs ?? 120_000;
     const signal = AbortSignal.timeout(budgetMs);
+    const deadline = Date.now() + budgetMs;
     try {
-      for await (const page of source.fetchPages(query, { now, signal })) {
+      for await (const page of source.fetchPages(query, { now, signal, deadline })) {
         countItems(run.report, page);
         const kept: StoredArticleInput[] = [];
         for (const article of page.articles) {
