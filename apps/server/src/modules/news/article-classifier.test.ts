@@ -47,7 +47,7 @@ describe('article classifier on real release shapes', () => {
       `<p>VANCOUVER, British Columbia--(Newsfile Corp. - March 3, 2026) - Andes Pacific Copper Corp. (TSXV: APC) reports 410 m of 0.62% CuEq from the Antofagasta Region.</p>
 <p>Qualified Person: J. Doe, P.Geo., a member of the Engineers and Geoscientists of British Columbia, approved this release.</p>`,
     );
-    expect(tags).toMatchObject({ commodities: ['Cu'], countries: ['CL'], states: [] });
+    expect(tags).toMatchObject({ commodities: ['Cu'], countries: ['CL'], states: ['CL-AN'] });
     expect(
       classifyArticle('Gold drilling', "PERTH, Western Australia – Sassandra Gold Ltd drills in Côte d'Ivoire.")
         .countries,
