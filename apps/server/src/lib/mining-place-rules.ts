@@ -31,6 +31,10 @@ export interface PlaceHit {
 const ROLE =
   'offtakers?|buyers?|purchasers?|investors?|lenders?|banks?|financiers?|smelters?|refiner(?:s|y|ies)?|steel ?makers?|mills|traders?|customers?|shareholders?|funds?|conglomerates?|trading house|utilit(?:y|ies)|battery makers?|automakers?|carmakers?|importers?|end[- ]users?|miners?|producers?|compan(?:y|ies)|groups?|firms?|giants?|majors?|operators?|developers?|explorers?|juniors?|partners?|owners?|sellers?|acquirers?|bidders?|suitors?|consortium|state-owned|government-owned|insurers?|agency|sovereign|vice[- ]president|president|chief|chair(?:man|woman)?|CEO|directors?|managers?|executives?|management|board'; // prettier-ignore
 
+// Who buys, lends or invests: where they are is not where the project is.
+const BUYER =
+  'offtakers?|buyers?|purchasers?|investors?|lenders?|banks?|financiers?|customers?|shareholders?|funds?|traders?|end[- ]users?|steel ?makers?|importers?';
+
 // Where a company sits, trades or offers its shares, who buys, lends or sells, and what a deposit is likened to.
 const NOT_THE_PROJECT_BEFORE = new RegExp(
   [
@@ -38,8 +42,8 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     `\\b(?:headquartered|incorporated|registered|domiciled|based|listed|head office|corporate office|offices?|office is)\\s+(?:located\\s+)?(?:in|at)\\s+(?:the\\s+)?(?:\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*,?\\s+)?$`,
     '\\b(?:provinces|territories|jurisdictions)\\s+of\\s+$',
     '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
-    // 'smelters in Japan', 'investors in the United States'
-    `\\b(?:${ROLE})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
+    // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
+    `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
     // 'shipped to China', 'sold its concentrate to smelters in Japan', 'bound for China'
     '\\b(?:shipped|sold|exported|delivered|shipments?|exports?|exporting|shipping|cargo(?:es)?|bound)\\b[^.;:\\n]{0,50}?\\b(?:to|for)\\s+(?:(?:customers|smelters|buyers|mills|refineries|ports)\\s+in\\s+)?(?:the\\s+)?$',
     // 'bought the mine from Kirkland Lake'

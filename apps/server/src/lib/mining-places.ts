@@ -120,8 +120,6 @@ export const DISTRICTS: readonly PlaceName[] = [
   district('PE-PAS', 'PE', 'Cerro de Pasco'),
   district('PE-JUN', 'PE', 'Toromocho'),
   district('PE-APU', 'PE', 'Las Bambas'),
-  district('PE-MOQ', 'PE', 'Quellaveco', 'Cuajone'),
-  district('PE-TAC', 'PE', 'Toquepala'),
   district(null, 'CL', 'Atacama', 'Atacama Desert'),
   district('CL-AT', 'CL', 'Atacama Region', 'Region of Atacama', 'Maricunga', 'Maricunga Belt', 'Copiapó'),
   district('CL-AN', 'CL', 'Salar de Atacama', 'Calama', 'Chuquicamata', 'Salar de Llamara'),
