@@ -253,7 +253,8 @@ export function findMentions(text: string, whole = text): Mentions {
           word,
           start: match.index,
           end,
-          before,
+          // Long enough for 'exported 4.2 Mt of bauxite from its mine in Guinea to a refinery in China'.
+          before: blanked.slice(Math.max(0, match.index - 120), match.index),
           after,
           titleCase: line.titleCase,
           ...(alternatives ? { alternatives } : {}),

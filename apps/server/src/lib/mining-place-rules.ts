@@ -21,7 +21,7 @@ export interface PlaceHit {
   word: string;
   start: number;
   end: number;
-  /** Up to 60 characters before and after it. */
+  /** Up to 120 characters before it and 60 after. */
   before: string;
   after: string;
   /** The word's line is a headline, where capitals say nothing about names. */
@@ -44,12 +44,17 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
     // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
     `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
-    // 'shipped to China', 'sold its concentrate to smelters in Japan', 'bound for China'
-    '\\b(?:shipped|sold|exported|delivered|shipments?|exports?|exporting|shipping|cargo(?:es)?|bound)\\b[^.;:\\n]{0,50}?\\b(?:to|for)\\s+(?:(?:customers|smelters|buyers|mills|refineries|ports)\\s+in\\s+)?(?:the\\s+)?$',
+    // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
+    "\\b(?:shipped|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
+    '\\bbound\\s+for\\s+(?:the\\s+)?$',
+    // 'an offtake with a smelter in Japan'
+    "\\b(?:offtake|supply|sales)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,40}?\\bwith\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:in|from)\\s+(?:the\\s+)?$",
     // 'bought the mine from Kirkland Lake'
-    '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b[^.;:\\n]{0,60}?\\bfrom\\s+(?:the\\s+)?$',
+    '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bfrom\\s+(?:the\\s+)?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
-    '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to))\\b[^.;:\\n]{0,50}?$',
+    '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to))\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
+    // 'slightly larger than Colorado'
+    '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
     // 'speaking from Germany', 'a conference in Cape Town'
     '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
   ].join('|'),
@@ -68,6 +73,8 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     // Addresses: 'Perth WA 6000', 'Reno, NV 89501', 'Vancouver, BC V6C 1T2'
     '^,?\\s+\\d{4,5}\\b',
     '^,?\\s+[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d\\b',
+    // A town named after a state: 'Virginia City', 'Nevada City'.
+    '^\\s+City\\b',
     // Money: 'U.S. dollars', 'Canadian dollar'
     '^[\\s-]*(?:dollars?|cents?|\\$|currency|GAAP|Treasury|Federal Reserve)\\b',
     // 'a China buyer', 'US investors', 'Japanese state-owned'
@@ -91,6 +98,12 @@ const ORG_BEFORE =
 // Place words that may stand before another place word in running text: 'Northern Ontario', 'Central Newfoundland'.
 const ROLE_AFTER_POSSESSIVE = new RegExp(`^(?:[\\p{Ll}\\d$][\\p{L}\\d$.,-]*\\s+){0,4}?(?:${ROLE})\\b`, 'u');
 const ACRONYM = /^[A-Z]{3,}\b/;
+// An organisation 'of' a country is that organisation's home: 'Aluminium Corporation of China', 'Geological Survey
+// of Finland', 'Companhia Vale do Rio Doce (CVRD) of Brazil', 'Goldcorp of Canada'; not 'the Republic of Ghana'.
+const ORG_OF =
+  /(?:\b(?:Corporation|Corp\.?|Company|Bank|Survey|University|Institute|Council|Chamber|Association|Society|Agency|Commission|Authority|College|Academy|Foundation|Embassy|Group|Holdings|Limited|Inc\.?|Ltd\.?)|\p{Lu}[\p{L}'’-]*\s+\([A-Z]{2,}\)|\p{Lu}\p{Ll}+corp)\s+of\s+(?:the\s+)?$/u;
+// A person's name: 'Virginia S. Gillerman'.
+const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
 
 // What a demonym must stand before to say where a project is: 'a Ghanaian gold project', 'the Peruvian Andes',
 // 'Mexican state of Sonora', 'its Indonesian subsidiary'. Not who someone is: 'a Chinese offtaker'.
@@ -209,7 +222,8 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
     }
     if (NOT_THE_PROJECT_BEFORE.test(hit.before) || NOT_THE_PROJECT_AFTER.test(hit.after)) return null;
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
-    if (isPerson(hit, (at) => endsAt.has(at))) return null;
+    if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
+    if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
     if (hit.of !== 'abbreviation' && startsName(hit, isCommodityWord)) return null;
     const previous = /([\p{L}]+)[ \t]+$/u.exec(hit.before)?.[1];
     if (previous && /^\p{Lu}/u.test(previous) && ORG_BEFORE.test(previous)) return null;
