@@ -1,6 +1,7 @@
 import { COMMODITIES, COUNTRIES, MINING_REGIONS, STATES } from '@mining-hub/contract/reference-data';
 import { blankCompanyNames } from './company-names.ts';
 import { isInName, keepsCommodity } from './mining-mention-rules.ts';
+import { trieSource } from './word-trie.ts';
 import { resolvePlaces, type PlaceHit, type PlaceKind } from './mining-place-rules.ts';
 import {
   ABBREVIATIONS,
@@ -112,15 +113,9 @@ for (const commodity of COMMODITIES) {
 for (const word of ['kimberlite', 'kimberlites', 'microdiamonds', 'micro-diamonds', 'macrodiamonds', 'diamondiferous'])
   add(word, { kind: 'commodity', symbol: 'Diamonds' });
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const spellings = [...new Set([...WORDS.values()].flatMap((w) => (w.exact ? [w.exact] : [])))];
-const MATCHER = new RegExp(
-  `(?<![\\p{L}\\d])(${[...WORDS.keys(), ...spellings]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|')})(?![\\p{L}\\d])`,
-  'giu',
-);
+// One case-insensitive trie of every name (exact spellings are checked after the match): its cost per character
+// does not grow with the vocabulary, as a flat alternation's does.
+const MATCHER = new RegExp(`(?<![\\p{L}\\d])(${trieSource(WORDS.keys())})(?![\\p{L}\\d])`, 'giu');
 
 // US and Canadian postal codes after a town and a comma ('Elko, NV', 'Timmins, ON'), in capitals: a matcher of
 // their own, as two-letter words ('IN', 'OR', 'ON') must not be tried at every word of the text.
@@ -240,11 +235,11 @@ export function findMentions(text: string, whole = text): Mentions {
     const end = match.index + word.length;
     const before = blanked.slice(Math.max(0, match.index - 60), match.index);
     const after = blanked.slice(end, end + 60);
+    // Place names are proper nouns: 'Chile', not 'chile' or 'turkey'.
+    if (known.entry.kind === 'place' && !/^\p{Lu}/u.test(word)) continue;
     const lineStart = blanked.lastIndexOf('\n', match.index) + 1;
     const line = lines.get(lineStart) ?? lineAt(lineStart);
     if (known.entry.kind === 'place') {
-      // Place names are proper nouns: 'Chile', not 'chile' or 'turkey'.
-      if (!/^\p{Lu}/u.test(word)) continue;
       const { place, alternatives, of } = known.entry;
       const hit = withContext(
         {

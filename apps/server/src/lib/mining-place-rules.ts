@@ -135,6 +135,8 @@ const PERSON_NAMES = new Set([
   'kimberley',
   'holland',
   'jersey',
+  'carlin',
+  'fairbanks',
 ]);
 const PLACE_WORD = /^\s+(?:Province|province|State|state|Region|region|Basin|Territory|Department|department)\b/;
 const HONORIFIC = /(?:Mr|Ms|Mrs|Dr|Prof|Sr|Sra)\.?\s+$/;
@@ -177,7 +179,8 @@ function isOwnersHome(hit: PlaceHit, startsPlace: (at: number) => boolean): bool
 /** Whether a place word is a person's name here ('Chad Williams', 'Mr. Guerrero', 'Juan Mendoza'). */
 function isPerson(hit: PlaceHit, endsPlace: (at: number) => boolean): boolean {
   if (!PERSON_NAMES.has(fold(hit.word))) return false;
-  if (HONORIFIC.test(hit.before)) return true;
+  const before = hit.before.slice(-40);
+  if (HONORIFIC.test(before)) return true;
   if (/^\s+\p{Lu}/u.test(hit.after) && !PLACE_WORD.test(hit.after)) {
     // 'Chad Williams', but 'Victoria Gold Project' and 'Kimberley Region' are places.
     const next = /^\s+(\p{Lu}[\p{L}'’-]*)/u.exec(hit.after)?.[1] ?? '';
@@ -187,11 +190,11 @@ function isPerson(hit: PlaceHit, endsPlace: (at: number) => boolean): boolean {
     )
       return true;
   }
-  const previous = CAPITALISED_BEFORE.exec(hit.before);
+  const previous = CAPITALISED_BEFORE.exec(before);
   const given = previous?.[1];
   if (hit.titleCase || !previous || given === undefined || NOT_A_GIVEN_NAME.test(given)) return false;
   // 'Mexico Morelos' is two places, 'Juan Morelos' a person.
-  const givenEnd = hit.start - (hit.before.length - previous.index - given.length);
+  const givenEnd = hit.start - (before.length - previous.index - given.length);
   return /^\p{Lu}\p{Ll}+$/u.test(given) && !endsPlace(givenEnd);
 }
 
@@ -225,7 +228,7 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
     if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
     if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
     if (hit.of !== 'abbreviation' && startsName(hit, isCommodityWord)) return null;
-    const previous = /([\p{L}]+)[ \t]+$/u.exec(hit.before)?.[1];
+    const previous = /([\p{L}]+)[ \t]+$/u.exec(hit.before.slice(-30))?.[1];
     if (previous && /^\p{Lu}/u.test(previous) && ORG_BEFORE.test(previous)) return null;
     // Legal suffixes: 'Ogooué Manganese SA', 'Aurora Minerals NL'.
     if (hit.of === 'abbreviation' && /\p{Lu}[\p{L}.]*[ \t]+$/u.test(hit.before) && /^(?:SA|NL)$/.test(hit.word))

@@ -66,11 +66,11 @@ const DATELINES = [
 const ADDRESS =
   /\b(?:ABN|ACN|ARBN)\s*:?\s*\d{2}\s?\d{3}|\b(?:Level|Suite|Unit)\s+\d+\b|\b\d+[A-Za-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Terrace|Tce|Parade|Boulevard|Blvd|Highway|Hwy)\b\.?,/u;
 
-/** The line without its newswire dateline, if it starts with one. */
-function withoutDateline(line: string): string {
+/** The line without its newswire dateline, if it starts with one (datelines open a release: its first lines). */
+function withoutDateline(line: string, opening: boolean): string {
   const undated = stripDateline(line);
   if (undated !== line) return undated;
-  for (const pattern of DATELINES) {
+  for (const pattern of opening ? DATELINES : []) {
     const match = pattern.exec(line);
     if (match && match[0].length < 200) return line.slice(match[0].length);
   }
@@ -86,14 +86,14 @@ function releaseParts(text: string): { news: string; about: string } {
   const news: string[] = [];
   const about: string[] = [];
   let part = news;
-  for (const raw of text.split(/\n+/)) {
+  for (const [index, raw] of text.split(/\n+/).entries()) {
     const line = raw.trim();
     // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
     const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
     if (heading && CONTACT_HEADING.test(line)) break;
     if (heading && ABOUT_HEADING.test(line)) part = about;
     if (BOILERPLATE.test(line) || ADDRESS.test(line)) continue;
-    part.push(withoutDateline(line));
+    part.push(withoutDateline(line, index < 4));
   }
   return { news: news.join('\n'), about: about.join('\n') };
 }
