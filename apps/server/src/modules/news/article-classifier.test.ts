@@ -54,6 +54,29 @@ describe('article classifier on real release shapes', () => {
     ).toEqual(['CI']);
   });
 
+  it.each([
+    'Sydney, Australia, Mar 3, 2026 AEST (ABN Newswire) - Kopje Gold Limited (ASX:KPJ) reports drilling in Ghana.',
+    'Sydney, Australia (ABN Newswire) - Kopje Gold Limited (ASX:KPJ) reports drilling in Ghana.',
+    'VANCOUVER, BC / ACCESSWIRE / May 17, 2026 / Kopje Gold Corp. (CSE:KPJ) reports drilling in Ghana.',
+    'TORONTO, Ontario--(Newsfile Corp. - March 3, 2026) - Kopje Gold Corp. (TSXV: KPJ) reports drilling in Ghana.',
+    'Perth, Western Australia: 11 April 2026: Kopje Gold Limited (ASX: KPJ) reports drilling in Ghana.',
+    'ABN: 44 103 423 981 | 21 Ord Street, West Perth, Western Australia\nKopje Gold Limited reports drilling in Ghana.',
+    'JOHANNESBURG (miningweekly.com) – Kopje Gold reports drilling in Ghana.',
+  ])('reads neither a newswire dateline nor a letterhead as the project location: %s', (body) => {
+    expect(classifyArticle('Kopje Gold Drills 12 m at 4.1 g/t Au', body)).toMatchObject({
+      countries: ['GH'],
+      states: [],
+    });
+  });
+
+  it('reads the shorthand of an Australian release with its listing', () => {
+    const tags = classifyArticle(
+      'Lake Johnston Lithium Drilling Update',
+      'Charger Lithium Limited (ASX: CHR) drilled pegmatites at Lake Johnston, 100 km west of Norseman, WA.',
+    );
+    expect(tags).toMatchObject({ countries: ['AU'], states: ['AU-WA'] });
+  });
+
   it('takes the company description only where the news names no place or commodity', () => {
     const about =
       '\n\nAbout Karnavik Gold Corp.\n\nKarnavik advances the Tundra Lake Gold Project in Nunavut, Canada, and copper in Chile.';
