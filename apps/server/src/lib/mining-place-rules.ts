@@ -137,6 +137,8 @@ const PERSON_NAMES = new Set([
   'jersey',
   'carlin',
   'fairbanks',
+  'lachlan',
+  'tasman',
 ]);
 const PLACE_WORD = /^\s+(?:Province|province|State|state|Region|region|Basin|Territory|Department|department)\b/;
 const HONORIFIC = /(?:Mr|Ms|Mrs|Dr|Prof|Sr|Sra)\.?\s+$/;

@@ -164,7 +164,16 @@ export const DISTRICTS: readonly PlaceName[] = [
   district(null, 'ZW', 'Great Dyke', 'Matabeleland'),
   district(null, 'MZ', 'Tete', 'Cabo Delgado'),
   district(null, 'NA', 'Erongo'),
-  { names: ['Birimian', 'Birimian Greenstone Belt', 'West African Craton', 'Arabian-Nubian Shield'], place: NOTHING },
+  {
+    names: [
+      'Birimian',
+      'Birimian Greenstone Belt',
+      'West African Craton',
+      'Arabian-Nubian Shield',
+      'Kédougou-Kéniéba Inlier',
+    ],
+    place: NOTHING,
+  },
   // Asia and the Pacific
   district(null, 'ID', 'Sumatra', 'North Sumatra', 'South Sumatra', 'West Sumatra', 'Sulawesi', 'North Sulawesi'),
   district(null, 'ID', 'Central Sulawesi', 'South Sulawesi', 'Kalimantan', 'Java', 'Halmahera', 'Sumbawa', 'Lombok'),
