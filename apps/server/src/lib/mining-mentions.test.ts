@@ -208,7 +208,7 @@ describe('longest match against a naive reader', () => {
   // Districts that name one country (with or without a state), without a commodity word in them.
   const districts = DISTRICTS.filter((d) => d.place.country && !d.alternatives);
   const special =
-    /^(?:Georgia|Washington|North West|Victoria|Chad|Jordan|India|Israel|Jersey|England|Holland|Guerrero|Hidalgo|Morelos|Mendoza|Córdoba|O'Higgins|San Martín|Lima|Colima|Durango|Amazonas|Santa Cruz|La Rioja|La Libertad|Misiones|Chaco|Formosa|Distrito Federal|Gander|Murchison|Kimberley)$/;
+    /^(?:Georgia|Washington|North West|Victoria|Chad|Jordan|India|Israel|Jersey|England|Holland|Guerrero|Hidalgo|Morelos|Mendoza|Córdoba|O'Higgins|San Martín|Lima|Colima|Durango|Amazonas|Santa Cruz|La Rioja|La Libertad|Misiones|Chaco|Formosa|Distrito Federal|Gander|Murchison|Kimberley|Carlin|Fairbanks|Lachlan)$/;
   const names = [
     ...COUNTRIES.flatMap((c) => [c.name, ...(c.aliases ?? [])]).filter((n) => n.length >= 4 && !n.includes('.')),
     ...STATES.map((s) => s.name),
