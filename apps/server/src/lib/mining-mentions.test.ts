@@ -275,6 +275,8 @@ describe('longest match against a naive reader', () => {
           : (pieces[Math.floor(random() * pieces.length)] ?? '');
       });
       const text = words.join(' ');
+      // 'Western Australian' is a demonym, read by rules of its own (mining-place-rules.test.ts).
+      if (/(?:Western|South) Australian/.test(text)) continue;
       const found = findMentions(text);
       expect({ countries: found.countries.sort(), states: found.states.sort() }, text).toEqual(naive(text.split(' ')));
     }
