@@ -181,7 +181,10 @@ function withContext(hit: PlaceHit, text: string): PlaceHit | null {
       ? hit
       : { ...hit, place: { country: 'US', state: null } };
   if (key === 'north west')
-    return /^\s+[Pp]rovince\b|^,?\s+South Africa/.test(hit.after) || text.includes('South Africa') ? hit : null;
+    return /^\s+[Pp]rovince\b|^,?\s+South Africa/.test(hit.after) ||
+      (text.includes('South Africa') && !/^\s+\p{Lu}/u.test(hit.after))
+      ? hit
+      : null;
   if (key === 'georgia') {
     if (/\b(?:Tbilisi|Caucasus|Georgian)\b/.test(text)) return { ...hit, place: { country: 'GE', state: null } };
     return { ...hit, place: { country: null, state: null }, alternatives: [hit.place] };

@@ -51,6 +51,7 @@ export const DISTRICTS: readonly PlaceName[] = [
   district('AU-NSW', 'AU', 'Cobar', 'Cobar Basin', 'Broken Hill', 'East Lachlan', 'Eastern Lachlan', 'Macquarie Arc'),
   district('AU-NSW', 'AU', 'Cadia', 'Cadia Valley', 'Hunter Valley', 'Gunnedah Basin', 'Molong', 'Mudgee', 'Tomingley'),
   district('AU-QLD', 'AU', 'Mount Isa', 'Mt Isa', 'Mount Isa Inlier', 'Cloncurry', 'Bowen Basin', 'Galilee Basin'),
+  district('AU-QLD', 'AU', 'North West Minerals Province', 'Mount Isa Block'),
   district('AU-QLD', 'AU', 'Surat Basin', 'Charters Towers', 'Townsville', 'Drummond Basin', 'Mount Morgan', 'Gympie'),
   district('AU-NT', 'AU', 'Tennant Creek', 'Pine Creek', 'McArthur River', 'Arnhem Land', 'Alice Springs'),
   district('AU-SA', 'AU', 'Gawler Craton', 'Olympic Dam', 'Eyre Peninsula', 'Stuart Shelf', 'Flinders Ranges'),
