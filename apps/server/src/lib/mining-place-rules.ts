@@ -52,12 +52,13 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     // 'bought the mine from Kirkland Lake'
     '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bfrom\\s+(?:the\\s+)?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
-    '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to))\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
+    '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
     // 'the city of Victoria', a capital named after its state
     '\\b(?:city|town|village|capital|port)\\s+of\\s+$',
     // 'slightly larger than Colorado'
     '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
-    // 'speaking from Germany', 'a conference in Cape Town'
+    // 'said from Germany', 'a conference in Cape Town'
+    '\\b(?:said|speaking|spoke|commented|presenting)\\s+from\\s+$',
     '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
   ].join('|'),
   'iu',
@@ -104,7 +105,7 @@ const ACRONYM = /^[A-Z]{3,}\b/;
 // of Finland', 'Companhia Vale do Rio Doce (CVRD) of Brazil', 'Goldcorp of Canada'; not 'the Republic of Ghana'.
 const ORG_OF =
   /(?:\b(?:Corporation|Corp\.?|Company|Bank|Survey|University|Institute|Council|Chamber|Association|Society|Agency|Commission|Authority|College|Academy|Foundation|Embassy|Group|Holdings|Limited|Inc\.?|Ltd\.?)|\p{Lu}[\p{L}'’-]*\s+\([A-Z]{2,}\)|\p{Lu}\p{Ll}+corp)\s+of\s+(?:the\s+)?$/u;
-const NAME_BEFORE = /\b(?:Big|Little|Old|Fort|Port|Mount|Mt\.?|Lake|Point|Camp|Saint|St\.?)[ \t]+$/;
+const NAME_BEFORE = /\b(?:Big|Little|Old|Fort|Port|Camp|Saint|St\.?)[ \t]+$|(?<=\p{L})-$/u;
 // A person's name: 'Virginia S. Gillerman'.
 const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
 
@@ -232,7 +233,8 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
     if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
     if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
-    // A place word inside another name: 'Big Missouri' (a mine), 'Fort Nelson', 'Port Victoria'.
+    // A place word inside another name or word: 'Big Missouri' (a mine), 'Fort Nelson', 'Pre-Katanga basement',
+    // 'the Chile-Argentina border'.
     if (NAME_BEFORE.test(hit.before)) return null;
     if (hit.of !== 'abbreviation' && startsName(hit, isCommodityWord)) return null;
     const previous = /([\p{L}]+)[ \t]+$/u.exec(hit.before.slice(-30))?.[1];
