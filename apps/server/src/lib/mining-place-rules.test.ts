@@ -142,6 +142,15 @@ describe('places that are not where the project is', () => {
     ['a person', 'Virginia S. Gillerman, Juan Guerrero and Mr. Mendoza wrote the report together.'],
     ['a town named after a state', 'Prospectors reached Virginia City.'],
     ['a conference venue', 'He spoke at a conference in Cape Town.'],
+    ['a speaker’s whereabouts', 'The president said from Germany that the results were phenomenal.'],
+    ['a laboratory abroad', 'Core will be cut and then sent to Australia for assay, the company said.'],
+    ['a likeness', 'The basins broadly resemble formations in Ireland that host zinc discoveries.'],
+    ['a hyphenated word', 'Copper sits in the folded Pre-Katanga basement of the dome, the company said.'],
+    ['a border', 'The hole lies near the Chile-Argentina border and the Northern Territory/Queensland border.'],
+    ['a longer Spanish name', 'The offices are between Puebla de Guzmán and Paymogo in the province.'],
+    ['a capital named after its state', 'The city of Victoria was a staging point for the gold seekers.'],
+    ['a mine named after a state', 'Past producers include Premier and Big Missouri, worked by the old timers.'],
+    ['a demonym in a company name', 'The company Australian Mines expanded its ground in the region.'],
   ])('%s', (_, text) => {
     expect(places(text).countries).toEqual([]);
   });
@@ -151,6 +160,10 @@ describe('places that are not where the project is', () => {
     expect(places("Drilling in Ghana's Ashanti Belt and Quebec's James Bay.").countries).toEqual(['CA', 'GH']);
     expect(places('Its zinc smelter in Finland and copper developer in Nunavut.').countries).toEqual(['CA', 'FI']);
     expect(places('Unlocking Chile’s Potential').countries).toEqual(['CL']);
+    expect(places('Harmony bought the Eva project in the North West Minerals Province of Queensland.')).toEqual({
+      countries: ['AU'],
+      states: ['AU-QLD'],
+    });
   });
 
   it('reads a town named with another country’s region as that region’s, but not a list of places', () => {

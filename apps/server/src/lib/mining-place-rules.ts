@@ -45,7 +45,7 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
     `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
     // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
-    "\\b(?:shipped|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
+    "\\b(?:shipped|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
     '\\bbound\\s+for\\s+(?:the\\s+)?$',
     // 'an offtake with a smelter in Japan'
     "\\b(?:offtake|supply|sales)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,40}?\\bwith\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:in|from)\\s+(?:the\\s+)?$",
@@ -76,6 +76,10 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     // Addresses: 'Perth WA 6000', 'Reno, NV 89501', 'Vancouver, BC V6C 1T2'
     '^,?\\s+\\d{4,5}\\b',
     '^,?\\s+[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d\\b',
+    // A longer Spanish or Portuguese name: 'Puebla de Guzmán' (Huelva), 'Santa Cruz de Tenerife'.
+    '^\\s+(?:de|del|de la|de los|do|da|dos|das)\\s+\\p{Lu}',
+    // A border between two places names neither: 'the Chile-Argentina border', 'the NT/Queensland border'.
+    '^[-–/]\\p{Lu}[\\p{L} ]{0,30}?\\s+(?:border|boundary|frontier)\\b',
     // A town named after a state: 'Virginia City', 'Nevada City'.
     '^\\s+City\\b',
     // Money: 'U.S. dollars', 'Canadian dollar'
@@ -105,7 +109,7 @@ const ACRONYM = /^[A-Z]{3,}\b/;
 // of Finland', 'Companhia Vale do Rio Doce (CVRD) of Brazil', 'Goldcorp of Canada'; not 'the Republic of Ghana'.
 const ORG_OF =
   /(?:\b(?:Corporation|Corp\.?|Company|Bank|Survey|University|Institute|Council|Chamber|Association|Society|Agency|Commission|Authority|College|Academy|Foundation|Embassy|Group|Holdings|Limited|Inc\.?|Ltd\.?)|\p{Lu}[\p{L}'’-]*\s+\([A-Z]{2,}\)|\p{Lu}\p{Ll}+corp)\s+of\s+(?:the\s+)?$/u;
-const NAME_BEFORE = /\b(?:Big|Little|Old|Fort|Port|Camp|Saint|St\.?)[ \t]+$|(?<=\p{L})-$/u;
+const NAME_BEFORE = /\b(?:Big|Little|Old|Fort|Port|Camp|Saint|St\.?)[ \t]+$|(?<=\p{L})[-/]$/u;
 // A person's name: 'Virginia S. Gillerman'.
 const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
 
@@ -226,8 +230,15 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
     if (hit.of === 'demonym') {
       // 'Finnish Lapland': a demonym before a place name says where too.
       const next = /^[\s-]+/.exec(hit.after);
-      if (!DEMONYM_OF_PLACE.test(hit.after) && !(next && startsAt.has(hit.end + next[0].length))) return null;
-      return hit;
+      if (next && startsAt.has(hit.end + next[0].length)) return hit;
+      // In running text a capitalised word after it makes a name: 'Australian Mines', 'Canadian Copper Mountain'.
+      if (
+        !hit.titleCase &&
+        /^\s+\p{Lu}/u.test(hit.after) &&
+        !/^\s+(?:Andes|Altiplano|Lapland|Copperbelt)\b/.test(hit.after)
+      )
+        return null;
+      return DEMONYM_OF_PLACE.test(hit.after) ? hit : null;
     }
     if (NOT_THE_PROJECT_BEFORE.test(hit.before) || NOT_THE_PROJECT_AFTER.test(hit.after)) return null;
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
