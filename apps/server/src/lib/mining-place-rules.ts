@@ -36,6 +36,7 @@ const BUYER =
   'offtakers?|buyers?|purchasers?|investors?|lenders?|banks?|financiers?|customers?|shareholders?|funds?|traders?|end[- ]users?|steel ?makers?|importers?';
 
 // Where a company sits, trades or offers its shares, who buys, lends or sells, and what a deposit is likened to.
+// What is read in the 60 characters before a place.
 const NOT_THE_PROJECT_BEFORE = new RegExp(
   [
     // 'headquartered in Vancouver, British Columbia', 'offices in Perth, WA'
@@ -44,6 +45,19 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
     // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
     `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
+    // 'the city of Victoria', a capital named after its state
+    '\\b(?:city|town|village|capital|port)\\s+of\\s+$',
+    // 'slightly larger than Colorado'
+    '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
+    // 'said from Germany', 'a conference in Cape Town'
+    '\\b(?:said|speaking|spoke|commented|presenting)\\s+from\\s+$',
+    '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
+  ].join('|'),
+  'iu',
+);
+// Clauses that reach further back: 'exported 4.2 Mt of bauxite from its mine in Guinea to a refinery in China'.
+const NOT_THE_PROJECT_CLAUSE = new RegExp(
+  [
     // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
     "\\b(?:shipped|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
     '\\bbound\\s+for\\s+(?:the\\s+)?$',
@@ -53,13 +67,6 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bfrom\\s+(?:the\\s+)?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
     '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
-    // 'the city of Victoria', a capital named after its state
-    '\\b(?:city|town|village|capital|port)\\s+of\\s+$',
-    // 'slightly larger than Colorado'
-    '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
-    // 'said from Germany', 'a conference in Cape Town'
-    '\\b(?:said|speaking|spoke|commented|presenting)\\s+from\\s+$',
-    '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
   ].join('|'),
   'iu',
 );
@@ -240,7 +247,12 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
         return null;
       return DEMONYM_OF_PLACE.test(hit.after) ? hit : null;
     }
-    if (NOT_THE_PROJECT_BEFORE.test(hit.before) || NOT_THE_PROJECT_AFTER.test(hit.after)) return null;
+    if (
+      NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) ||
+      NOT_THE_PROJECT_AFTER.test(hit.after) ||
+      NOT_THE_PROJECT_CLAUSE.test(hit.before)
+    )
+      return null;
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
     if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
     if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
