@@ -6,9 +6,10 @@ import geography from './fixtures/geography-releases.json' with { type: 'json' }
  *
  * Labels say what a geologist reading the release would file it under: the commodities the news is about
  * (explored, drilled, produced, financed, by-products with grades included) and where its project or
- * operation is (country, and the state or province for the US, Canada and Australia). Not: a company's
- * name, a drilling method, a gangue or alteration mineral, the dateline city, the listing venue or the
- * company's domicile. Labels come from the text alone, not from knowing where a named mine is.
+ * operation is (country, and the state, province or region for the US, Canada, Australia, Mexico, Peru, Chile,
+ * Argentina and Brazil: the states of the reference data). Not: a company's name, a drilling method, a gangue or
+ * alteration mineral, the dateline city, the listing venue, the company's domicile, or a buyer's, funder's or
+ * shareholder's home. Labels come from the text alone, not from knowing where a named mine is.
  */
 export interface LabelledRelease {
   /** Why the release is in the corpus: the trap it sets. */

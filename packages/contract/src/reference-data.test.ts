@@ -3,13 +3,19 @@ import {
   ARTICLE_TYPE_GROUPS,
   ARTICLE_TYPE_GROUP_VALUES,
   ARTICLE_TYPE_VALUES,
+  ARGENTINE_PROVINCES,
   AUSTRALIAN_STATES,
+  BRAZILIAN_STATES,
   CANADIAN_PROVINCES,
+  CHILEAN_REGIONS,
   COMMODITIES,
   COUNTRIES,
   DATE_PRESETS,
+  MEXICAN_STATES,
   MINING_REGIONS,
+  PERUVIAN_REGIONS,
   STATES,
+  STATE_COUNTRIES,
   US_STATES,
   articleTypeFilterSchema,
   articleTypeGroupOf,
@@ -109,9 +115,36 @@ describe('states and provinces', () => {
     expect(US_STATES).toHaveLength(50);
     expect(CANADIAN_PROVINCES).toHaveLength(13);
     expect(AUSTRALIAN_STATES).toHaveLength(8);
-    expect(STATES).toHaveLength(50 + 13 + 8);
     expect(duplicates(STATES.map((s) => s.code))).toEqual([]);
-    expect(duplicates(STATES.map((s) => s.name))).toEqual([]);
+    for (const country of STATE_COUNTRIES) {
+      const names = STATES.filter((s) => s.country === country).flatMap((s) => [s.name, ...(s.aliases ?? [])]);
+      expect(duplicates(names.map((name) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()))).toEqual([]);
+    }
+  });
+
+  it('lists every state of Mexico and Brazil, region of Peru and Chile and province of Argentina', () => {
+    expect(MEXICAN_STATES).toHaveLength(32);
+    expect(PERUVIAN_REGIONS).toHaveLength(25);
+    expect(CHILEAN_REGIONS).toHaveLength(16);
+    expect(ARGENTINE_PROVINCES).toHaveLength(24);
+    expect(BRAZILIAN_STATES).toHaveLength(27);
+    expect(STATES).toHaveLength(50 + 13 + 8 + 32 + 25 + 16 + 24 + 27);
+    for (const state of STATES.filter((s) => !['US', 'CA'].includes(s.country)))
+      expect(state.code.startsWith(`${state.country}-`), state.code).toBe(true);
+  });
+
+  it('finds Latin American states by code, name or alias, with or without accents, in any case', () => {
+    expect(findState('Michoacán')).toMatchObject({ code: 'MX-MIC', country: 'MX' });
+    expect(findState('michoacan')?.code).toBe('MX-MIC');
+    expect(findState('NUEVO LEON')?.code).toBe('MX-NLE');
+    expect(findState('Estado de Mexico')?.code).toBe('MX-MEX');
+    expect(findState('Apurimac')?.code).toBe('PE-APU');
+    expect(findState('Bio Bio')?.code).toBe('CL-BI');
+    expect(findState('Neuquen')?.code).toBe('AR-Q');
+    expect(findState('sao paulo')?.code).toBe('BR-SP');
+    expect(findState('Québec')?.code).toBe('QC');
+    expect(stateCodeSchema.parse('Sonora')).toBe('MX-SON');
+    expect(stateCodeSchema.parse('pe-are')).toBe('PE-ARE');
   });
 
   it('knows Australian states by ISO 3166-2 code or name, leaving WA and NT to Washington and the NWT', () => {

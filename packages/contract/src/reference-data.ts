@@ -436,14 +436,24 @@ export const countryCodeSchema = z
 // ---------------------------------------------------------------------------------------------------
 
 export interface Region {
-  /** USPS or Canada Post abbreviation; ISO 3166-2 for Australia ('AU-WA'), whose own short codes WA and NT are taken. */
+  /**
+   * USPS or Canada Post abbreviation; ISO 3166-2 elsewhere ('AU-WA', 'MX-SON', 'PE-ARE'), as Australia's own short
+   * codes WA and NT are taken and Latin American subdivision codes would clash with them.
+   */
   code: string;
+  /** The usual English or Spanish/Portuguese name, with its accents ('Michoacán', 'São Paulo'). */
   name: string;
+  /** Other names text uses for it ('Estado de México', 'Bío Bío'); lookups also ignore accents and case. */
+  aliases?: readonly string[];
 }
+
+/** The countries whose states, provinces or regions the reference data lists. */
+export const STATE_COUNTRIES = ['US', 'CA', 'AU', 'MX', 'PE', 'CL', 'AR', 'BR'] as const;
+export type StateCountry = (typeof STATE_COUNTRIES)[number];
 
 export interface State extends Region {
   /** ISO code of the country the state or province belongs to. */
-  country: 'US' | 'CA' | 'AU';
+  country: StateCountry;
 }
 
 export const US_STATES: readonly Region[] = [
@@ -527,14 +537,171 @@ export const AUSTRALIAN_STATES: readonly Region[] = [
   { code: 'AU-ACT', name: 'Australian Capital Territory' },
 ];
 
-/** Every US state, Canadian province or territory and Australian state or territory; the code sets do not overlap. */
+/** Mexico's 31 states and its capital (ISO 3166-2:MX), the home of much Latin American silver and gold news. */
+export const MEXICAN_STATES: readonly Region[] = [
+  { code: 'MX-AGU', name: 'Aguascalientes' },
+  { code: 'MX-BCN', name: 'Baja California' },
+  { code: 'MX-BCS', name: 'Baja California Sur' },
+  { code: 'MX-CAM', name: 'Campeche' },
+  { code: 'MX-CHP', name: 'Chiapas' },
+  { code: 'MX-CHH', name: 'Chihuahua' },
+  { code: 'MX-CMX', name: 'Mexico City', aliases: ['Ciudad de México', 'CDMX'] },
+  { code: 'MX-COA', name: 'Coahuila', aliases: ['Coahuila de Zaragoza'] },
+  { code: 'MX-COL', name: 'Colima' },
+  { code: 'MX-DUR', name: 'Durango' },
+  { code: 'MX-GUA', name: 'Guanajuato' },
+  { code: 'MX-GRO', name: 'Guerrero' },
+  { code: 'MX-HID', name: 'Hidalgo' },
+  { code: 'MX-JAL', name: 'Jalisco' },
+  { code: 'MX-MEX', name: 'State of Mexico', aliases: ['Estado de México', 'Mexico State'] },
+  { code: 'MX-MIC', name: 'Michoacán', aliases: ['Michoacán de Ocampo'] },
+  { code: 'MX-MOR', name: 'Morelos' },
+  { code: 'MX-NAY', name: 'Nayarit' },
+  { code: 'MX-NLE', name: 'Nuevo León' },
+  { code: 'MX-OAX', name: 'Oaxaca' },
+  { code: 'MX-PUE', name: 'Puebla' },
+  { code: 'MX-QUE', name: 'Querétaro' },
+  { code: 'MX-ROO', name: 'Quintana Roo' },
+  { code: 'MX-SLP', name: 'San Luis Potosí' },
+  { code: 'MX-SIN', name: 'Sinaloa' },
+  { code: 'MX-SON', name: 'Sonora' },
+  { code: 'MX-TAB', name: 'Tabasco' },
+  { code: 'MX-TAM', name: 'Tamaulipas' },
+  { code: 'MX-TLA', name: 'Tlaxcala' },
+  { code: 'MX-VER', name: 'Veracruz', aliases: ['Veracruz de Ignacio de la Llave'] },
+  { code: 'MX-YUC', name: 'Yucatán' },
+  { code: 'MX-ZAC', name: 'Zacatecas' },
+];
+
+/** Peru's 25 regions (departments) and Lima Province (ISO 3166-2:PE). */
+export const PERUVIAN_REGIONS: readonly Region[] = [
+  { code: 'PE-AMA', name: 'Amazonas' },
+  { code: 'PE-ANC', name: 'Áncash' },
+  { code: 'PE-APU', name: 'Apurímac' },
+  { code: 'PE-ARE', name: 'Arequipa' },
+  { code: 'PE-AYA', name: 'Ayacucho' },
+  { code: 'PE-CAJ', name: 'Cajamarca' },
+  { code: 'PE-CAL', name: 'Callao' },
+  { code: 'PE-CUS', name: 'Cusco', aliases: ['Cuzco'] },
+  { code: 'PE-HUV', name: 'Huancavelica' },
+  { code: 'PE-HUC', name: 'Huánuco' },
+  { code: 'PE-ICA', name: 'Ica' },
+  { code: 'PE-JUN', name: 'Junín' },
+  { code: 'PE-LAL', name: 'La Libertad' },
+  { code: 'PE-LAM', name: 'Lambayeque' },
+  { code: 'PE-LIM', name: 'Lima', aliases: ['Lima Region', 'Lima Province'] },
+  { code: 'PE-LOR', name: 'Loreto' },
+  { code: 'PE-MDD', name: 'Madre de Dios' },
+  { code: 'PE-MOQ', name: 'Moquegua' },
+  { code: 'PE-PAS', name: 'Pasco' },
+  { code: 'PE-PIU', name: 'Piura' },
+  { code: 'PE-PUN', name: 'Puno' },
+  { code: 'PE-SAM', name: 'San Martín' },
+  { code: 'PE-TAC', name: 'Tacna' },
+  { code: 'PE-TUM', name: 'Tumbes' },
+  { code: 'PE-UCA', name: 'Ucayali' },
+];
+
+/** Chile's 16 regions (ISO 3166-2:CL). */
+export const CHILEAN_REGIONS: readonly Region[] = [
+  { code: 'CL-AP', name: 'Arica y Parinacota', aliases: ['Arica and Parinacota'] },
+  { code: 'CL-TA', name: 'Tarapacá' },
+  { code: 'CL-AN', name: 'Antofagasta' },
+  { code: 'CL-AT', name: 'Atacama' },
+  { code: 'CL-CO', name: 'Coquimbo' },
+  { code: 'CL-VS', name: 'Valparaíso' },
+  {
+    code: 'CL-RM',
+    name: 'Santiago Metropolitan Region',
+    aliases: ['Región Metropolitana', 'Región Metropolitana de Santiago', 'Metropolitan Region'],
+  },
+  { code: 'CL-LI', name: "O'Higgins", aliases: ["Libertador General Bernardo O'Higgins"] },
+  { code: 'CL-ML', name: 'Maule' },
+  { code: 'CL-NB', name: 'Ñuble' },
+  { code: 'CL-BI', name: 'Biobío', aliases: ['Bío Bío', 'Bío-Bío'] },
+  { code: 'CL-AR', name: 'Araucanía', aliases: ['La Araucanía'] },
+  { code: 'CL-LR', name: 'Los Ríos' },
+  { code: 'CL-LL', name: 'Los Lagos' },
+  { code: 'CL-AI', name: 'Aysén', aliases: ['Aisén', 'Aysén del General Carlos Ibáñez del Campo'] },
+  {
+    code: 'CL-MA',
+    name: 'Magallanes',
+    aliases: ['Magallanes y la Antártica Chilena', 'Magallanes and Chilean Antarctica'],
+  },
+];
+
+/** Argentina's 23 provinces and its capital (ISO 3166-2:AR). */
+export const ARGENTINE_PROVINCES: readonly Region[] = [
+  { code: 'AR-C', name: 'Buenos Aires City', aliases: ['Ciudad Autónoma de Buenos Aires', 'CABA'] },
+  { code: 'AR-B', name: 'Buenos Aires' },
+  { code: 'AR-K', name: 'Catamarca' },
+  { code: 'AR-H', name: 'Chaco' },
+  { code: 'AR-U', name: 'Chubut' },
+  { code: 'AR-X', name: 'Córdoba' },
+  { code: 'AR-W', name: 'Corrientes' },
+  { code: 'AR-E', name: 'Entre Ríos' },
+  { code: 'AR-P', name: 'Formosa' },
+  { code: 'AR-Y', name: 'Jujuy' },
+  { code: 'AR-L', name: 'La Pampa' },
+  { code: 'AR-F', name: 'La Rioja' },
+  { code: 'AR-M', name: 'Mendoza' },
+  { code: 'AR-N', name: 'Misiones' },
+  { code: 'AR-Q', name: 'Neuquén' },
+  { code: 'AR-R', name: 'Río Negro' },
+  { code: 'AR-A', name: 'Salta' },
+  { code: 'AR-J', name: 'San Juan' },
+  { code: 'AR-D', name: 'San Luis' },
+  { code: 'AR-Z', name: 'Santa Cruz' },
+  { code: 'AR-S', name: 'Santa Fe' },
+  { code: 'AR-G', name: 'Santiago del Estero' },
+  { code: 'AR-V', name: 'Tierra del Fuego' },
+  { code: 'AR-T', name: 'Tucumán' },
+];
+
+/** Brazil's 26 states and its Federal District (ISO 3166-2:BR). */
+export const BRAZILIAN_STATES: readonly Region[] = [
+  { code: 'BR-AC', name: 'Acre' },
+  { code: 'BR-AL', name: 'Alagoas' },
+  { code: 'BR-AP', name: 'Amapá' },
+  { code: 'BR-AM', name: 'Amazonas' },
+  { code: 'BR-BA', name: 'Bahia' },
+  { code: 'BR-CE', name: 'Ceará' },
+  { code: 'BR-DF', name: 'Distrito Federal', aliases: ['Federal District'] },
+  { code: 'BR-ES', name: 'Espírito Santo' },
+  { code: 'BR-GO', name: 'Goiás' },
+  { code: 'BR-MA', name: 'Maranhão' },
+  { code: 'BR-MT', name: 'Mato Grosso' },
+  { code: 'BR-MS', name: 'Mato Grosso do Sul' },
+  { code: 'BR-MG', name: 'Minas Gerais' },
+  { code: 'BR-PA', name: 'Pará' },
+  { code: 'BR-PB', name: 'Paraíba' },
+  { code: 'BR-PR', name: 'Paraná' },
+  { code: 'BR-PE', name: 'Pernambuco' },
+  { code: 'BR-PI', name: 'Piauí' },
+  { code: 'BR-RJ', name: 'Rio de Janeiro' },
+  { code: 'BR-RN', name: 'Rio Grande do Norte' },
+  { code: 'BR-RS', name: 'Rio Grande do Sul' },
+  { code: 'BR-RO', name: 'Rondônia' },
+  { code: 'BR-RR', name: 'Roraima' },
+  { code: 'BR-SC', name: 'Santa Catarina' },
+  { code: 'BR-SP', name: 'São Paulo' },
+  { code: 'BR-SE', name: 'Sergipe' },
+  { code: 'BR-TO', name: 'Tocantins' },
+];
+
+/** Every state, province, territory or region of the reference data's countries; the code sets do not overlap. */
 export const STATES: readonly State[] = [
   ...US_STATES.map((s): State => ({ ...s, country: 'US' })),
   ...CANADIAN_PROVINCES.map((s): State => ({ ...s, country: 'CA' })),
   ...AUSTRALIAN_STATES.map((s): State => ({ ...s, country: 'AU' })),
+  ...MEXICAN_STATES.map((s): State => ({ ...s, country: 'MX' })),
+  ...PERUVIAN_REGIONS.map((s): State => ({ ...s, country: 'PE' })),
+  ...CHILEAN_REGIONS.map((s): State => ({ ...s, country: 'CL' })),
+  ...ARGENTINE_PROVINCES.map((s): State => ({ ...s, country: 'AR' })),
+  ...BRAZILIAN_STATES.map((s): State => ({ ...s, country: 'BR' })),
 ];
 
-const stateIndex = buildIndex(STATES, (s) => [s.code, s.name]);
+const stateIndex = buildIndex(STATES, (s) => [s.code, s.name, ...(s.aliases ?? [])]);
 
 /** The state or province a code or name (any case) stands for. */
 export function findState(codeOrName: string): State | undefined {
@@ -562,37 +729,11 @@ export interface MiningRegion {
 }
 
 /**
- * The main mining regions of countries whose releases name the region rather than the country
- * ('the Antofagasta Region', 'Minas Gerais'). Not filter options: the news classifier reads them as their
- * country. Accents are optional in text ('Apurimac').
+ * The provinces of South Africa, whose releases name the province rather than the country ('Limpopo',
+ * 'the Northern Cape'). Not filter options: the news classifier reads them as their country. (The states and
+ * regions of Mexico, Peru, Chile, Argentina and Brazil are states above.)
  */
 export const MINING_REGIONS: readonly MiningRegion[] = [
-  { name: 'Antofagasta', country: 'CL' },
-  { name: 'Atacama', country: 'CL' },
-  { name: 'Tarapacá', country: 'CL' },
-  { name: 'Coquimbo', country: 'CL' },
-  { name: 'Arica y Parinacota', country: 'CL' },
-  { name: 'Valparaíso', country: 'CL' },
-  { name: 'Arequipa', country: 'PE' },
-  { name: 'Cajamarca', country: 'PE' },
-  { name: 'Apurímac', country: 'PE' },
-  { name: 'Áncash', country: 'PE' },
-  { name: 'Cusco', country: 'PE', aliases: ['Cuzco'] },
-  { name: 'Moquegua', country: 'PE' },
-  { name: 'Puno', country: 'PE' },
-  { name: 'Junín', country: 'PE' },
-  { name: 'Huancavelica', country: 'PE' },
-  { name: 'Ayacucho', country: 'PE' },
-  { name: 'Tacna', country: 'PE' },
-  { name: 'Minas Gerais', country: 'BR' },
-  { name: 'Pará', country: 'BR' },
-  { name: 'Goiás', country: 'BR' },
-  { name: 'Bahia', country: 'BR' },
-  { name: 'Mato Grosso', country: 'BR' },
-  { name: 'Mato Grosso do Sul', country: 'BR' },
-  { name: 'Tocantins', country: 'BR' },
-  { name: 'Amapá', country: 'BR' },
-  { name: 'Rondônia', country: 'BR' },
   { name: 'Limpopo', country: 'ZA' },
   { name: 'Northern Cape', country: 'ZA' },
   { name: 'Mpumalanga', country: 'ZA' },
@@ -600,6 +741,8 @@ export const MINING_REGIONS: readonly MiningRegion[] = [
   { name: 'Gauteng', country: 'ZA' },
   { name: 'Free State', country: 'ZA' },
   { name: 'KwaZulu-Natal', country: 'ZA' },
+  { name: 'Eastern Cape', country: 'ZA' },
+  { name: 'Western Cape', country: 'ZA' },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -756,8 +899,9 @@ export function customRangeDays(start: Date | string, end: Date | string): numbe
 
 // ---------------------------------------------------------------------------------------------------
 
+/** Lookups ignore case and accents: 'michoacan' finds Michoacán, 'Quebec' and 'Québec' are one. */
 function normalise(value: string): string {
-  return value.trim().toLowerCase();
+  return value.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Case-insensitive lookup by every key an entry lists; the first entry to claim a key keeps it. */

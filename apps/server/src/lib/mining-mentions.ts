@@ -1,6 +1,17 @@
 import { COMMODITIES, COUNTRIES, MINING_REGIONS, STATES } from '@mining-hub/contract/reference-data';
 import { blankCompanyNames } from './company-names.ts';
 import { isInName, keepsCommodity } from './mining-mention-rules.ts';
+import { trieSource } from './word-trie.ts';
+import { resolvePlaces, type PlaceHit, type PlaceKind } from './mining-place-rules.ts';
+import {
+  ABBREVIATIONS,
+  DEMONYMS,
+  DISTRICTS,
+  SHARED_NAMES,
+  postalCodes,
+  type Place,
+  type PlaceName,
+} from './mining-places.ts';
 
 /**
  * Commodities and places a mining press release is about, read from its words as a geologist would: one
@@ -18,11 +29,9 @@ export interface Mentions {
   states: string[];
 }
 
-interface Place {
-  country: string | null;
-  state: string | null;
-}
-type Entry = { kind: 'commodity'; symbol: string } | { kind: 'place'; place: Place };
+type Entry =
+  | { kind: 'commodity'; symbol: string }
+  | { kind: 'place'; place: Place; alternatives?: readonly Place[]; of: PlaceKind };
 interface Word {
   entry: Entry;
   /** Set when only this exact spelling counts ('DRC', 'SOP', 'U3O8'). */
@@ -63,18 +72,35 @@ const PLACE_OVERRIDES: readonly [string, Place][] = [
   ['Washington, D.C.', { country: 'US', state: null }],
   ['District of Columbia', { country: 'US', state: null }],
   ['Guinea Bissau', { country: 'GW', state: null }],
+  ['North America', { country: null, state: null }],
+  ['South America', { country: null, state: null }],
+  ['Latin America', { country: null, state: null }],
+  ['Central America', { country: null, state: null }],
 ];
-for (const [name, place] of PLACE_OVERRIDES) add(name, { kind: 'place', place });
-for (const state of STATES) add(state.name, { kind: 'place', place: { country: state.country, state: state.code } });
+const addPlace = (of: PlaceKind, { names, place, alternatives, exact }: PlaceName) => {
+  for (const name of names) add(name, { kind: 'place', place, of, ...(alternatives ? { alternatives } : {}) }, exact);
+};
+for (const [name, place] of PLACE_OVERRIDES) add(name, { kind: 'place', place, of: 'district' });
+for (const name of SHARED_NAMES) addPlace('state', name);
+for (const name of DISTRICTS) addPlace('district', name);
+for (const name of ABBREVIATIONS) addPlace('abbreviation', name);
+for (const state of STATES)
+  for (const name of [state.name, ...(state.aliases ?? [])])
+    add(name, { kind: 'place', place: { country: state.country, state: state.code }, of: 'state' });
 for (const region of MINING_REGIONS)
   for (const name of [region.name, ...(region.aliases ?? [])])
-    add(name, { kind: 'place', place: { country: region.country, state: null } });
+    add(name, { kind: 'place', place: { country: region.country, state: null }, of: 'state' });
 for (const country of COUNTRIES) {
   for (const name of [country.name, ...(country.aliases ?? [])]) {
     // Abbreviations ('UK', 'USA', 'DRC', 'U.S.') count in capitals only; the ISO codes themselves not at all.
-    add(name, { kind: 'place', place: { country: country.code, state: null } }, name.length < 4 || name.includes('.'));
+    add(
+      name,
+      { kind: 'place', place: { country: country.code, state: null }, of: 'country' },
+      name.length < 4 || name.includes('.'),
+    );
   }
 }
+for (const name of DEMONYMS) addPlace('demonym', name);
 for (const commodity of COMMODITIES) {
   const entry: Entry = { kind: 'commodity', symbol: commodity.symbol };
   for (const word of [commodity.name, ...(commodity.aliases ?? [])])
@@ -87,14 +113,16 @@ for (const commodity of COMMODITIES) {
 for (const word of ['kimberlite', 'kimberlites', 'microdiamonds', 'micro-diamonds', 'macrodiamonds', 'diamondiferous'])
   add(word, { kind: 'commodity', symbol: 'Diamonds' });
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const spellings = [...new Set([...WORDS.values()].flatMap((w) => (w.exact ? [w.exact] : [])))];
-const MATCHER = new RegExp(
-  `(?<![\\p{L}\\d])(${[...WORDS.keys(), ...spellings]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|')})(?![\\p{L}\\d])`,
-  'giu',
+// One case-insensitive trie of every name (exact spellings are checked after the match): its cost per character
+// does not grow with the vocabulary, as a flat alternation's does.
+const MATCHER = new RegExp(`(?<![\\p{L}\\d])(${trieSource(WORDS.keys())})(?![\\p{L}\\d])`, 'giu');
+
+// US and Canadian postal codes after a town and a comma ('Elko, NV', 'Timmins, ON'), in capitals: a matcher of
+// their own, as two-letter words ('IN', 'OR', 'ON') must not be tried at every word of the text.
+const POSTAL = new Map(postalCodes(STATES).map((code) => [code.names[0] ?? '', code.place]));
+const POSTAL_CODE = new RegExp(
+  `(?<=\\p{Lu}[\\p{L}'.-]*,[ \\t]?)(${[...POSTAL.keys()].join('|')})(?![\\p{L}\\d])`,
+  'gu',
 );
 
 /** Whether a single word names a commodity or place (so it may not stand alone as a company's short name). */
@@ -145,44 +173,23 @@ function symbolsIn(text: string, found: Set<string>) {
 // Places
 // ---------------------------------------------------------------------------------------------------
 
-// Where a company sits, trades or offers its shares is not where its project is; a belt or craton named
-// after a country ('Mozambique Belt') runs across borders.
-const NOT_THE_PROJECT_BEFORE =
-  /\b(?:(?:headquartered|incorporated|registered|domiciled|based|listed|head office|offices?)\s+in\s+(?:the\s+)?|(?:provinces|territories|jurisdictions)\s+of\s+|(?:other than|except(?: for)?|excluding)\s+(?:in\s+)?)$/i;
-const NOT_THE_PROJECT_AFTER =
-  /^(?:[-–](?:based|registered|incorporated|domiciled|listed|headquartered)\b|\s+(?:corporation|company)\b|\s+(?:Stock|Securities)\s+Exchange\b|\s+(?:Belt|Craton|Shield|Orogen)\b)/;
-// Countries and states that are also first names: 'Chad Williams', 'Jordan Smith', 'Victoria Gold'.
-const FIRST_NAMES = new Set(['chad', 'jordan', 'india', 'israel', 'victoria', 'georgia']);
-const PLACE_WORD = /^\s+(?:Province|province|State|state|Region|region|Basin|Territory|Department|department)\b/;
-
-interface PlaceHit {
-  place: Place;
-  word: string;
-  before: string;
-  after: string;
-}
-
-/** The place a hit names, or null when its context says it is a person, a city, a county or a domicile. */
-function placeOf({ place, word, before, after }: PlaceHit, text: string, found: Mentions): Place | null {
-  const key = fold(word).toLowerCase();
-  if (NOT_THE_PROJECT_BEFORE.test(before) || NOT_THE_PROJECT_AFTER.test(after)) return null;
-  if (place.state && /^\s+County\b/.test(after)) return null;
-  if (
-    FIRST_NAMES.has(key) &&
-    (/^\s+\p{Lu}/u.test(after) ? !PLACE_WORD.test(after) : /(?:Mr|Ms|Mrs|Dr)\.?\s+$/.test(before))
-  )
-    return null;
-  if (key === 'victoria' && /^,\s*(?:B\.?C\.?|British Columbia)\b/.test(after)) return null;
+/** A place word as the release uses it: the words that need their context ('Washington', 'Georgia') made explicit. */
+function withContext(hit: PlaceHit, text: string): PlaceHit | null {
+  const key = fold(hit.word).toLowerCase();
   if (key === 'washington')
-    return /^\s+[Ss]tate\b/.test(after) || /State of\s+$/.test(before) ? place : { country: 'US', state: null };
+    return /^\s+[Ss]tate\b/.test(hit.after) || /State of\s+$/.test(hit.before)
+      ? hit
+      : { ...hit, place: { country: 'US', state: null } };
   if (key === 'north west')
-    return /^\s+[Pp]rovince\b|^,?\s+South Africa/.test(after) || text.includes('South Africa') ? place : null;
+    return /^\s+[Pp]rovince\b|^,?\s+South Africa/.test(hit.after) ||
+      (text.includes('South Africa') && !/^\s+\p{Lu}/u.test(hit.after))
+      ? hit
+      : null;
   if (key === 'georgia') {
-    if (/\b(?:Tbilisi|Caucasus|Georgian)\b/.test(text)) return { country: 'GE', state: null };
-    const american = found.countries.includes('US') || /\b(?:USA|U\.S\.A?\.|United States)(?![\p{L}])/u.test(text);
-    return american ? place : null;
+    if (/\b(?:Tbilisi|Caucasus|Georgian)\b/.test(text)) return { ...hit, place: { country: 'GE', state: null } };
+    return { ...hit, place: { country: null, state: null }, alternatives: [hit.place] };
   }
-  return place;
+  return hit;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -206,8 +213,8 @@ function capitalisedRun(text: string, start: number, end: number): string {
     .replace(/^(?:(?:The|A|An|Its|In|At|On|To|For|From|By|As)\s+)+/, '');
 }
 
-/** The commodities and places a release's title and cleaned text are about. */
-export function findMentions(text: string): Mentions {
+/** The commodities and places a release's title and cleaned text are about; `whole` is the release as it came, for hints. */
+export function findMentions(text: string, whole = text): Mentions {
   const blanked = blankCompanyNames(text.normalize('NFC').replace(/’/g, "'"), isDictionaryWord);
   const found: Mentions = { commodities: [], countries: [], states: [] };
   const commodities = new Set<string>();
@@ -231,14 +238,30 @@ export function findMentions(text: string): Mentions {
     const end = match.index + word.length;
     const before = blanked.slice(Math.max(0, match.index - 60), match.index);
     const after = blanked.slice(end, end + 60);
-    if (known.entry.kind === 'place') {
-      // Place names are proper nouns: 'Chile', not 'chile' or 'turkey'.
-      if (!/^\p{Lu}/u.test(word)) continue;
-      places.push({ place: known.entry.place, word, before, after });
-      continue;
-    }
+    // Place names are proper nouns: 'Chile', not 'chile' or 'turkey'.
+    if (known.entry.kind === 'place' && !/^\p{Lu}/u.test(word)) continue;
     const lineStart = blanked.lastIndexOf('\n', match.index) + 1;
     const line = lines.get(lineStart) ?? lineAt(lineStart);
+    if (known.entry.kind === 'place') {
+      const { place, alternatives, of } = known.entry;
+      const hit = withContext(
+        {
+          place,
+          of,
+          word,
+          start: match.index,
+          end,
+          // Long enough for 'exported 4.2 Mt of bauxite from its mine in Guinea to a refinery in China'.
+          before: blanked.slice(Math.max(0, match.index - 120), match.index),
+          after,
+          titleCase: line.titleCase,
+          ...(alternatives ? { alternatives } : {}),
+        },
+        whole,
+      );
+      if (hit) places.push(hit);
+      continue;
+    }
     const context = { word, before, after, text: blanked, titleCase: line.titleCase };
     if (!keepsCommodity(context)) continue;
     if (isInName(context, (other) => commodityOf(other) !== undefined)) {
@@ -265,16 +288,33 @@ export function findMentions(text: string): Mentions {
   commodities.delete('');
   found.commodities = [...commodities];
 
-  // Plain places first, so that 'Georgia' can ask whether the release is otherwise American.
+  const matched = new Set(places.map((hit) => hit.start));
+  for (const match of blanked.matchAll(POSTAL_CODE)) {
+    const place = matched.has(match.index) ? undefined : POSTAL.get(match[1] ?? '');
+    const end = match.index + match[0].length;
+    if (place)
+      places.push({
+        place,
+        of: 'abbreviation',
+        word: match[0],
+        start: match.index,
+        end,
+        before: blanked.slice(Math.max(0, match.index - 60), match.index),
+        after: blanked.slice(end, end + 60),
+        titleCase: false,
+      });
+  }
+  places.sort((a, b) => a.start - b.start);
   const countries = new Set<string>();
   const states = new Set<string>();
-  const take = (place: Place | null) => {
-    if (place?.country) countries.add(place.country);
-    if (place?.state) states.add(place.state);
-    found.countries = [...countries];
-  };
-  for (const hit of places) if (fold(hit.word).toLowerCase() !== 'georgia') take(placeOf(hit, text, found));
-  for (const hit of places) if (fold(hit.word).toLowerCase() === 'georgia') take(placeOf(hit, text, found));
+  for (const place of resolvePlaces(places, {
+    context: whole,
+    isCommodityWord: (word) => commodityOf(word) !== undefined,
+  })) {
+    if (place.country) countries.add(place.country);
+    if (place.state) states.add(place.state);
+  }
+  found.countries = [...countries];
   found.states = [...states];
   return found;
 }

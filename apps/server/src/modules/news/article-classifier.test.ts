@@ -47,11 +47,34 @@ describe('article classifier on real release shapes', () => {
       `<p>VANCOUVER, British Columbia--(Newsfile Corp. - March 3, 2026) - Andes Pacific Copper Corp. (TSXV: APC) reports 410 m of 0.62% CuEq from the Antofagasta Region.</p>
 <p>Qualified Person: J. Doe, P.Geo., a member of the Engineers and Geoscientists of British Columbia, approved this release.</p>`,
     );
-    expect(tags).toMatchObject({ commodities: ['Cu'], countries: ['CL'], states: [] });
+    expect(tags).toMatchObject({ commodities: ['Cu'], countries: ['CL'], states: ['CL-AN'] });
     expect(
       classifyArticle('Gold drilling', "PERTH, Western Australia – Sassandra Gold Ltd drills in Côte d'Ivoire.")
         .countries,
     ).toEqual(['CI']);
+  });
+
+  it.each([
+    'Sydney, Australia, Mar 3, 2026 AEST (ABN Newswire) - Kopje Gold Limited (ASX:KPJ) reports drilling in Ghana.',
+    'Sydney, Australia (ABN Newswire) - Kopje Gold Limited (ASX:KPJ) reports drilling in Ghana.',
+    'VANCOUVER, BC / ACCESSWIRE / May 17, 2026 / Kopje Gold Corp. (CSE:KPJ) reports drilling in Ghana.',
+    'TORONTO, Ontario--(Newsfile Corp. - March 3, 2026) - Kopje Gold Corp. (TSXV: KPJ) reports drilling in Ghana.',
+    'Perth, Western Australia: 11 April 2026: Kopje Gold Limited (ASX: KPJ) reports drilling in Ghana.',
+    'ABN: 44 103 423 981 | 21 Ord Street, West Perth, Western Australia\nKopje Gold Limited reports drilling in Ghana.',
+    'JOHANNESBURG (miningweekly.com) – Kopje Gold reports drilling in Ghana.',
+  ])('reads neither a newswire dateline nor a letterhead as the project location: %s', (body) => {
+    expect(classifyArticle('Kopje Gold Drills 12 m at 4.1 g/t Au', body)).toMatchObject({
+      countries: ['GH'],
+      states: [],
+    });
+  });
+
+  it('reads the shorthand of an Australian release with its listing', () => {
+    const tags = classifyArticle(
+      'Lake Johnston Lithium Drilling Update',
+      'Charger Lithium Limited (ASX: CHR) drilled pegmatites at Lake Johnston, 100 km west of Norseman, WA.',
+    );
+    expect(tags).toMatchObject({ countries: ['AU'], states: ['AU-WA'] });
   });
 
   it('takes the company description only where the news names no place or commodity', () => {

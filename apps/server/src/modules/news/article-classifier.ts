@@ -49,6 +49,33 @@ const GROUP_OF_TYPE = new Map<string, string>(
 
 // 'PERTH, Western Australia – ', 'SALT LAKE CITY, Utah – ': a capitalised city and a dash, no date.
 const CITY_DATELINE = /^[A-Z]{2,}(?:[ .'-]+[A-Z]{2,})*,[^\n]{0,100}?\s[-–—]{1,2}\s+/;
+// A dateline's place: a town and up to three regions, 'Sydney, New South Wales, Australia'.
+const DATELINE_PLACE = String.raw`\p{Lu}[\p{L}.'’-]*(?:[ -]\p{Lu}[\p{L}.'’-]*){0,3}(?:,\s*\p{Lu}[\p{L}.'’-]*(?:[ -]\p{Lu}[\p{L}.'’-]*){0,3}){0,3}`;
+const DATELINE_DATE = String.raw`(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})`;
+const DATELINES = [
+  // 'Sydney, Australia, Mar 3, 2026 AEST (ABN Newswire) - ', 'Perth, Western Australia: 11 April 2017: ',
+  // 'Vancouver, British Columbia, June 22, 2023 – '
+  new RegExp(
+    `^${DATELINE_PLACE}[,:]?\\s*\\(?${DATELINE_DATE}(?:\\s+[A-Z]{3,5})?\\)?\\s*(?:\\([^():\\n]{2,50}\\)\\s*)?(?:[-–—:|/]+\\s*|$)`,
+    'u',
+  ),
+  // 'Sydney, Australia (ABN Newswire) - ', 'Shanghai (Gasgoo) - ', 'JOHANNESBURG (miningweekly.com) – '
+  new RegExp(`^${DATELINE_PLACE},?\\s*\\([^():\\n]{2,50}\\)\\s*[-–—:]+\\s*`, 'u'),
+];
+// Letterheads and addresses: 'ABN: 44 103 423 981 | 21 Ord Street, West Perth', 'Level 2, 16 Ord Street'.
+const ADDRESS =
+  /\b(?:ABN|ACN|ARBN)\s*:?\s*\d{2}\s?\d{3}|\b(?:Level|Suite|Unit)\s+\d+\b|\b\d+[A-Za-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Terrace|Tce|Parade|Boulevard|Blvd|Highway|Hwy)\b\.?,/u;
+
+/** The line without its newswire dateline, if it starts with one (datelines open a release: its first lines). */
+function withoutDateline(line: string, opening: boolean): string {
+  const undated = stripDateline(line);
+  if (undated !== line) return undated;
+  for (const pattern of opening ? DATELINES : []) {
+    const match = pattern.exec(line);
+    if (match && match[0].length < 200) return line.slice(match[0].length);
+  }
+  return line.replace(CITY_DATELINE, '');
+}
 
 /**
  * A release's own news, without datelines, contact block and forward-looking or qualified-person boilerplate
@@ -59,15 +86,14 @@ function releaseParts(text: string): { news: string; about: string } {
   const news: string[] = [];
   const about: string[] = [];
   let part = news;
-  for (const raw of text.split(/\n+/)) {
+  for (const [index, raw] of text.split(/\n+/).entries()) {
     const line = raw.trim();
     // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
     const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
     if (heading && CONTACT_HEADING.test(line)) break;
     if (heading && ABOUT_HEADING.test(line)) part = about;
-    if (BOILERPLATE.test(line)) continue;
-    const undated = stripDateline(line);
-    part.push(undated === line ? line.replace(CITY_DATELINE, '') : undated);
+    if (BOILERPLATE.test(line) || ADDRESS.test(line)) continue;
+    part.push(withoutDateline(line, index < 4));
   }
   return { news: news.join('\n'), about: about.join('\n') };
 }
@@ -82,10 +108,10 @@ export function classifyArticle(title: string, body: string): ArticleTags {
   const plain = articleToText(body);
   const text = `${title}\n${plain}`;
   const parts = releaseParts(plain);
-  const found = findMentions(`${title}\n${parts.news}`);
+  const found = findMentions(`${title}\n${parts.news}`, text);
   // Where the news names no place or commodity (a new CFO, a financing), the company's own description does.
   const about =
-    parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about) : null;
+    parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about, text) : null;
   const commodities = found.commodities.length ? found.commodities : (about?.commodities ?? []);
   const [countries, states] = found.countries.length
     ? [found.countries, found.states]

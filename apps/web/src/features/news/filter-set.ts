@@ -12,6 +12,7 @@ import {
   findCountry,
   findState,
   presetDays,
+  STATE_COUNTRIES,
   STATES,
   type ArticleTypeFilterValue,
   type DatePresetValue,
@@ -26,7 +27,7 @@ export interface StateGroup {
   label: string;
   states: readonly Region[];
 }
-const STATE_GROUPS: readonly StateGroup[] = ['US', 'CA', 'AU'].map((code) => ({
+const STATE_GROUPS: readonly StateGroup[] = STATE_COUNTRIES.map((code) => ({
   country: code,
   label: findCountry(code)?.name ?? code,
   states: STATES.filter((state) => state.country === code),

@@ -1,0 +1,308 @@
+import type { Place } from './mining-places.ts';
+
+/**
+ * When a place name in a release names where its project is (for mining-mentions.ts). A geologist files a release
+ * under the project's location, not under the homes of the companies in it: not a place inside a company's name
+ * ('Mali Lithium', 'Lithium Australia NL', 'Export Finance Australia'), a buyer's, funder's or shareholder's home
+ * ('South Africa's Harmony Gold', 'China's largest smelter', 'sold to smelters in Japan'), a domicile or listing
+ * ('headquartered in Vancouver, British Columbia', 'WA-based'), a deposit style ('Carlin-type'), an address
+ * ('Perth WA 6000'), a comparison ('similar to deposits in Nevada'), a person ('Juan Guerrero') or a town named
+ * with another country's region ('Victoria, British Columbia', 'Durango, Colorado').
+ */
+
+export type PlaceKind = 'country' | 'state' | 'district' | 'abbreviation' | 'demonym';
+
+export interface PlaceHit {
+  place: Place;
+  /** Other places the same word means ('WA': Western Australia or Washington). */
+  alternatives?: readonly Place[];
+  of: PlaceKind;
+  /** The word as written, and where it stands in the (company-blanked) text. */
+  word: string;
+  start: number;
+  end: number;
+  /** Up to 120 characters before it and 60 after. */
+  before: string;
+  after: string;
+  /** The word's line is a headline, where capitals say nothing about names. */
+  titleCase: boolean;
+}
+
+const ROLE =
+  'offtakers?|buyers?|purchasers?|investors?|lenders?|banks?|financiers?|smelters?|refiner(?:s|y|ies)?|steel ?makers?|mills|traders?|customers?|shareholders?|funds?|conglomerates?|trading house|utilit(?:y|ies)|battery makers?|automakers?|carmakers?|importers?|end[- ]users?|miners?|producers?|compan(?:y|ies)|groups?|firms?|giants?|majors?|operators?|developers?|explorers?|juniors?|partners?|owners?|sellers?|acquirers?|bidders?|suitors?|consortium|state-owned|government-owned|insurers?|agency|sovereign|vice[- ]president|president|chief|chair(?:man|woman)?|CEO|directors?|managers?|executives?|management|board'; // prettier-ignore
+
+// Who buys, lends or invests: where they are is not where the project is.
+const BUYER =
+  'offtakers?|buyers?|purchasers?|investors?|lenders?|banks?|financiers?|customers?|shareholders?|funds?|traders?|end[- ]users?|steel ?makers?|importers?';
+
+// Where a company sits, trades or offers its shares, who buys, lends or sells, and what a deposit is likened to.
+// What is read in the 60 characters before a place.
+const NOT_THE_PROJECT_BEFORE = new RegExp(
+  [
+    // 'headquartered in Vancouver, British Columbia', 'offices in Perth, WA'
+    `\\b(?:headquartered|incorporated|registered|domiciled|based|listed|head office|corporate office|offices?|office is)\\s+(?:located\\s+)?(?:in|at)\\s+(?:the\\s+)?(?:\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*,?\\s+)?$`,
+    '\\b(?:provinces|territories|jurisdictions)\\s+of\\s+$',
+    '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
+    // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
+    `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
+    // 'the city of Victoria', a capital named after its state
+    '\\b(?:city|town|village|capital|port)\\s+of\\s+$',
+    // 'slightly larger than Colorado'
+    '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
+    // 'said from Germany', 'a conference in Cape Town'
+    '\\b(?:said|speaking|spoke|commented|presenting)\\s+from\\s+$',
+    '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
+  ].join('|'),
+  'iu',
+);
+// Clauses that reach further back: 'exported 4.2 Mt of bauxite from its mine in Guinea to a refinery in China'.
+const NOT_THE_PROJECT_CLAUSE = new RegExp(
+  [
+    // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
+    "\\b(?:shipped|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
+    '\\bbound\\s+for\\s+(?:the\\s+)?$',
+    // 'an offtake with a smelter in Japan'
+    "\\b(?:offtake|supply|sales)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,40}?\\bwith\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:in|from)\\s+(?:the\\s+)?$",
+    // 'bought the mine from Kirkland Lake'
+    '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bfrom\\s+(?:the\\s+)?$',
+    // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
+    '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
+  ].join('|'),
+  'iu',
+);
+const NOT_THE_PROJECT_AFTER = new RegExp(
+  [
+    // 'WA-based', 'a China-backed fund'
+    '^[-–](?:based|registered|incorporated|domiciled|listed|headquartered|backed|owned|focused investor)\\b',
+    '^\\s+(?:corporation|company)\\b',
+    '^\\s+(?:Stock|Securities)\\s+Exchange\\b',
+    // A belt or craton named after a country runs across borders: 'Mozambique Belt'.
+    '^\\s+(?:Belt|Craton|Shield|Orogen)\\b',
+    // Deposit styles: 'Carlin-type', 'Mount Isa-style', 'Broken Hill type'
+    '^[-–\\s](?:type|style|like)\\b',
+    // Addresses: 'Perth WA 6000', 'Reno, NV 89501', 'Vancouver, BC V6C 1T2'
+    '^,?\\s+\\d{4,5}\\b',
+    '^,?\\s+[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d\\b',
+    // A longer Spanish or Portuguese name: 'Puebla de Guzmán' (Huelva), 'Santa Cruz de Tenerife'.
+    '^\\s+(?:de|del|de la|de los|do|da|dos|das)\\s+\\p{Lu}',
+    // A border between two places names neither: 'the Chile-Argentina border', 'the NT/Queensland border'.
+    '^[-–/]\\p{Lu}[\\p{L} ]{0,30}?\\s+(?:border|boundary|frontier)\\b',
+    // A town named after a state: 'Virginia City', 'Nevada City'.
+    '^\\s+City\\b',
+    // Money: 'U.S. dollars', 'Canadian dollar'
+    '^[\\s-]*(?:dollars?|cents?|\\$|currency|GAAP|Treasury|Federal Reserve)\\b',
+    // 'a China buyer', 'US investors', 'Japanese state-owned'
+    `^[\\s-]+(?:(?:based|listed|state-owned|owned|headquartered)\\s+)?(?:${ROLE})\\b`,
+  ].join('|'),
+  'u',
+);
+
+// Words that make the capitalised run after a place a company or agency name: 'Mali Lithium', 'Japan Oil, Gas
+// and Metals National Corp', 'Canada Nickel', 'Peru Copper Syndicate'.
+const ORG_WORD =
+  /^(?:Mining|Mines|Minerals|Metals|Resources|Oil|Gas|Petroleum|Energy|Power|Steel|Holdings|Capital|Ventures|Royalties|Exploration|Explorations|Development|Developments|Group|Industries|National|International|Investment|Investments|Bank|Fund|Partners|Materials|Chemicals|Battery|Batteries|Technologies|Syndicate|Goldfields|Corp|Corporation|Company|Inc|Ltd|Limited|Plc|Trust)\.?$/i;
+// What a place and such a word may still name: 'Nevada Gold Project', 'Quebec Lithium Discovery', 'Ontario
+// Mining Act'.
+const PLACE_GENERIC =
+  /^(?:projects?|property|properties|mines?|deposits?|prospects?|zones?|belts?|district|trend|camp|complex|operations?|discovery|discoveries|lodes?|veins?|reef|corridor|targets?|field|fields|province|region|basin|valley|triangle|portfolio|exploration|drilling|results?|claims?|assets?|ground|lands?|package|sector|industry|rush|boom|play|potential|act|association|regulator|ministry|department|survey|sands|brines?|salar|pegmatites?|porphyry|concessions?|licen[cs]es?|tenements?|permits?|story|hub|strategy|review|week|conference|update)$/i;
+// The words before a place that make it the end of a name: 'Export Finance Australia', 'Lithium Australia NL',
+// 'AngloGold Ashanti', 'Geoscience Australia'.
+const ORG_BEFORE =
+  /(?:^|[a-z])(?:Gold|Mining|Metals|Minerals|Resources|Lithium|Copper|Nickel|Uranium|Finance|Export|Development|Geoscience|Invest|Trade|Bank|Exploration|Energy|Royalties|Capital)$/;
+// Place words that may stand before another place word in running text: 'Northern Ontario', 'Central Newfoundland'.
+const ROLE_AFTER_POSSESSIVE = new RegExp(`^(?:[\\p{Ll}\\d$][\\p{L}\\d$.,-]*\\s+){0,4}?(?:${ROLE})\\b`, 'u');
+const ACRONYM = /^[A-Z]{3,}\b/;
+// An organisation 'of' a country is that organisation's home: 'Aluminium Corporation of China', 'Geological Survey
+// of Finland', 'Companhia Vale do Rio Doce (CVRD) of Brazil', 'Goldcorp of Canada'; not 'the Republic of Ghana'.
+const ORG_OF =
+  /(?:\b(?:Corporation|Corp\.?|Company|Bank|Survey|University|Institute|Council|Chamber|Association|Society|Agency|Commission|Authority|College|Academy|Foundation|Embassy|Group|Holdings|Limited|Inc\.?|Ltd\.?)|\p{Lu}[\p{L}'’-]*\s+\([A-Z]{2,}\)|\p{Lu}\p{Ll}+corp)\s+of\s+(?:the\s+)?$/u;
+const NAME_BEFORE = /\b(?:Big|Little|Old|Fort|Port|Camp|Saint|St\.?)[ \t]+$|(?<=\p{L})[-/]$/u;
+// A person's name: 'Virginia S. Gillerman'.
+const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
+
+// What a demonym must stand before to say where a project is: 'a Ghanaian gold project', 'the Peruvian Andes',
+// 'Mexican state of Sonora', 'its Indonesian subsidiary'. Not who someone is: 'a Chinese offtaker'.
+const DEMONYM_OF_PLACE = new RegExp(
+  `^(?:[\\s-]+(?!(?:${ROLE})\\b)[\\p{L}'’-]+){0,2}?[\\s-]+(?:projects?|property|properties|mines?|deposits?|licen[cs]es?|permits?|concessions?|tenements?|claims?|assets?|operations?|porphyr(?:y|ies)|belts?|greenstones?|districts?|regions?|provinces?|state(?![-\\s]owned)|territory|side|portion|part|salars?|prospects?|discover(?:y|ies)|subsidiar(?:y|ies)|ground|landholdings?|goldfields?|Andes|Altiplano|Lapland|Copperbelt|highlands|interior|border)\\b`,
+  'iu',
+);
+
+// Places that are also first names or surnames: 'Chad Williams', 'Victoria Chen', 'Juan Guerrero'.
+const PERSON_NAMES = new Set([
+  'chad',
+  'jordan',
+  'india',
+  'israel',
+  'victoria',
+  'georgia',
+  'guerrero',
+  'hidalgo',
+  'morelos',
+  'mendoza',
+  'cordoba',
+  "o'higgins",
+  'san martin',
+  'lima',
+  'colima',
+  'durango',
+  'murchison',
+  'gander',
+  'kimberley',
+  'holland',
+  'jersey',
+  'carlin',
+  'fairbanks',
+  'lachlan',
+  'tasman',
+]);
+const PLACE_WORD = /^\s+(?:Province|province|State|state|Region|region|Basin|Territory|Department|department)\b/;
+const HONORIFIC = /(?:Mr|Ms|Mrs|Dr|Prof|Sr|Sra)\.?\s+$/;
+const CAPITALISED_BEFORE = /(\p{Lu}[\p{L}'’-]*)[ \t]+$/u;
+const NOT_A_GIVEN_NAME =
+  /^(?:The|A|An|This|That|Its|Our|Their|In|At|On|Of|And|With|For|From|To|By|As|Near|North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower|Greater|Far|Mid|Northwest|Northeast|Southwest|Southeast|Northwestern|Northeastern|Southwestern|Southeastern|New|Old)$/;
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether the capitalised words after a place make a company's or agency's name of it ('Mali Lithium said'). */
+function startsName(hit: PlaceHit, isCommodityWord: (word: string) => boolean): boolean {
+  const run = /^[ \t]+((?:[\p{Lu}][\p{L}'’.&-]*,?(?:[ \t]+(?:and|&)?[ \t]*)?){1,6})/u.exec(hit.after)?.[1];
+  if (!run) return false;
+  const words = run
+    .split(/[\s,]+/)
+    .filter((word) => word && word !== 'and' && word !== '&')
+    .map((word) => word.replace(/['’]s$/, ''));
+  const first = words[0] ?? '';
+  if (!ORG_WORD.test(first) && !isCommodityWord(first)) return false;
+  // Read on past the name words: 'Nevada Gold Project' names a project in Nevada, 'Mali Lithium said' a company.
+  return !words.some((word) => PLACE_GENERIC.test(word.replace(/[.,]$/, '')));
+}
+
+/** Whether a possessive place is the home of who follows ('South Africa's Harmony Gold', 'China's largest smelter'). */
+function isOwnersHome(hit: PlaceHit, startsPlace: (at: number) => boolean): boolean {
+  const possessive = /^['’]s?\s+/.exec(hit.after);
+  if (!possessive) return false;
+  const rest = hit.after.slice(possessive[0].length);
+  // A blanked company name: 'South Africa's Harmony Gold Mining Company Limited'.
+  if (rest === '' || /^\s/.test(rest) || /^\s*$/.test(rest.slice(0, 3))) return true;
+  if (ROLE_AFTER_POSSESSIVE.test(rest)) return true;
+  if (!/^\p{Lu}/u.test(rest)) return false;
+  if (startsPlace(hit.end + possessive[0].length)) return false;
+  const run = /^(?:[\p{Lu}\d][\p{L}\d'’&-]*[ \t]*)+/u.exec(rest)?.[0] ?? '';
+  if (run.split(/\s+/).some((word) => PLACE_GENERIC.test(word))) return false;
+  // Headlines capitalise every word: there only an acronym ('Japan's JOGMEC') is surely a name.
+  return !hit.titleCase || ACRONYM.test(rest);
+}
+
+/** Whether a place word is a person's name here ('Chad Williams', 'Mr. Guerrero', 'Juan Mendoza'). */
+function isPerson(hit: PlaceHit, endsPlace: (at: number) => boolean): boolean {
+  if (!PERSON_NAMES.has(fold(hit.word))) return false;
+  const before = hit.before.slice(-40);
+  if (HONORIFIC.test(before)) return true;
+  if (/^\s+\p{Lu}/u.test(hit.after) && !PLACE_WORD.test(hit.after)) {
+    // 'Chad Williams', but 'Victoria Gold Project' and 'Kimberley Region' are places.
+    const next = /^\s+(\p{Lu}[\p{L}'’-]*)/u.exec(hit.after)?.[1] ?? '';
+    if (
+      !PLACE_GENERIC.test(next) &&
+      !/^(?:Gold|Copper|Silver|Lithium|Nickel|Zinc|Lake|River|Mountain|Creek|Hill|Falls)$/.test(next)
+    )
+      return true;
+  }
+  const previous = CAPITALISED_BEFORE.exec(before);
+  const given = previous?.[1];
+  if (hit.titleCase || !previous || given === undefined || NOT_A_GIVEN_NAME.test(given)) return false;
+  // 'Mexico Morelos' is two places, 'Juan Morelos' a person.
+  const givenEnd = hit.start - (before.length - previous.index - given.length);
+  return /^\p{Lu}\p{Ll}+$/u.test(given) && !endsPlace(givenEnd);
+}
+
+export interface PlaceContext {
+  /** The whole release, for hints such as an ASX listing that say which country's 'WA' is meant. */
+  context: string;
+  isCommodityWord: (word: string) => boolean;
+}
+
+// What says a release is Australian, Canadian or South African where a shorthand needs it.
+const COUNTRY_HINTS: Record<string, RegExp> = {
+  AU: /\bASX\b|\bJORC\b|\bA\$|Australia/,
+  CA: /\bTSXV?\b|\bTSX-V\b|\bCSE\b|\bNI 43-101\b|\bC\$|\bCanada\b|\bCanadian\b/,
+  US: /\bUSA\b|\bUnited States\b|\bU\.S\.(?:A\.)?(?!\s*(?:dollars?|\$))/,
+  ZA: /\bJSE\b|South Africa/,
+};
+
+/** The places of the hits that name where the release's project is: countries and states. */
+export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityWord }: PlaceContext): Place[] {
+  const startsAt = new Set(hits.map((hit) => hit.start));
+  const endsAt = new Set(hits.map((hit) => hit.end));
+  const kept: (PlaceHit | null)[] = hits.map((hit) => {
+    if (hit.of === 'demonym') {
+      // 'Finnish Lapland': a demonym before a place name says where too.
+      const next = /^[\s-]+/.exec(hit.after);
+      if (next && startsAt.has(hit.end + next[0].length)) return hit;
+      // In running text a capitalised word after it makes a name: 'Australian Mines', 'Canadian Copper Mountain'.
+      if (
+        !hit.titleCase &&
+        /^\s+\p{Lu}/u.test(hit.after) &&
+        !/^\s+(?:Andes|Altiplano|Lapland|Copperbelt)\b/.test(hit.after)
+      )
+        return null;
+      return DEMONYM_OF_PLACE.test(hit.after) ? hit : null;
+    }
+    if (
+      NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) ||
+      NOT_THE_PROJECT_AFTER.test(hit.after) ||
+      NOT_THE_PROJECT_CLAUSE.test(hit.before)
+    )
+      return null;
+    if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
+    if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
+    if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
+    // A place word inside another name or word: 'Big Missouri' (a mine), 'Fort Nelson', 'Pre-Katanga basement',
+    // 'the Chile-Argentina border'.
+    if (NAME_BEFORE.test(hit.before)) return null;
+    if (hit.of !== 'abbreviation' && startsName(hit, isCommodityWord)) return null;
+    const previous = /([\p{L}]+)[ \t]+$/u.exec(hit.before.slice(-30))?.[1];
+    if (previous && /^\p{Lu}/u.test(previous) && ORG_BEFORE.test(previous)) return null;
+    // Legal suffixes: 'Ogooué Manganese SA', 'Aurora Minerals NL'.
+    if (hit.of === 'abbreviation' && /\p{Lu}[\p{L}.]*[ \t]+$/u.test(hit.before) && /^(?:SA|NL)$/.test(hit.word))
+      return null;
+    return hit;
+  });
+  // A possessive before a place that is kept is a place's place ('B.C.'s Golden Triangle'), before a name that is
+  // not ('Canada's Kirkland Lake Gold') an owner's home.
+  const keptAt = new Set(kept.flatMap((hit) => (hit ? [hit.start] : [])));
+  for (const [i, hit] of kept.entries()) if (hit && isOwnersHome(hit, (at) => keptAt.has(at))) kept[i] = null;
+  // 'Victoria, British Columbia', 'Durango, Colorado', 'Ontario, California': a town named with another
+  // country's region is that region's town.
+  // A list ('Québec, Perú and México') is not: there the next place's own next place is of another country too.
+  const countryOf = (hit: PlaceHit | undefined) => hit?.place.country ?? hit?.alternatives?.[0]?.country ?? null;
+  const joined = (a: PlaceHit | undefined, b: PlaceHit | undefined, gap: RegExp) =>
+    a !== undefined && b !== undefined && gap.test(a.after.slice(0, b.start - a.end));
+  const LIST = /^\s*(?:,|and|or|&|,\s*and)\s*$/;
+  for (let i = 0; i + 1 < kept.length; i++) {
+    const hit = kept[i];
+    const next = hits[i + 1];
+    if (!hit || !next || hit.of === 'country' || hit.of === 'demonym') continue;
+    if (!joined(hit, next, /^,\s*$/)) continue;
+    const country = countryOf(hit);
+    if (!country || !countryOf(next) || countryOf(next) === country) continue;
+    const afterNext = hits[i + 2];
+    if (joined(next, afterNext, LIST) && countryOf(afterNext) !== countryOf(next)) continue;
+    if (joined(hits[i - 1], hit, LIST) && countryOf(hits[i - 1]) !== country) continue;
+    kept[i] = null;
+  }
+  const certain = new Set<string>();
+  for (const hit of kept) if (hit && !hit.alternatives && hit.place.country) certain.add(hit.place.country);
+  const evident = (country: string | null) =>
+    country !== null && (certain.has(country) || (COUNTRY_HINTS[country]?.test(context) ?? false));
+  const places: Place[] = [];
+  for (const hit of kept) {
+    if (!hit) continue;
+    if (!hit.alternatives) {
+      places.push(hit.place);
+      continue;
+    }
+    const inRelease = hit.alternatives.find((place) => place.country !== null && certain.has(place.country));
+    places.push(inRelease ?? hit.alternatives.find((place) => evident(place.country)) ?? hit.place);
+  }
+  return places;
+}
