@@ -1,6 +1,6 @@
 import { agreement, bandHashes, estimatedSetSize, minhash, shingleHashes } from './minhash.ts';
 import { figuresConflict, releaseFigures } from './release-figures.ts';
-import { listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
+import { issuerNameOf, listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
 
 /**
  * Whether two articles are copies of one press release, and the fingerprint that finds the candidates
@@ -62,7 +62,7 @@ const LEAD_BAND_SALT = 0x1ead;
 
 /** The fingerprint of one article: its normalised title, MinHash signature and band keys of its boilerplate-free body, and its figures. */
 export function fingerprintRelease(input: { title: string; text: string }): ReleaseFingerprint {
-  const titleKey = normaliseTitle(input.title);
+  const titleKey = normaliseTitle(input.title, issuerNameOf(input.text));
   const body = stripBoilerplate(input.text, input.title);
   const words = normaliseWords(body)
     .split(' ')

@@ -123,20 +123,61 @@ export function listingsOf(text: string): string[] {
   return [...found].sort();
 }
 
+const LEGAL_FORM = /\s+(?:corp|corporation|inc|incorporated|ltd|limited|plc|nl|llc|pty ltd|s\.?a\.?|ag|se)\.?$/i;
+
+/**
+ * The issuer's name as the body writes it before its first listing: 'Western Areas Ltd (ASX:WSA)',
+ * 'Labrador Gold Corp. (TSX.V:LAB | …)'; undefined when the opening names no listing.
+ */
+export function issuerNameOf(text: string): string | undefined {
+  const head = text.slice(0, 1200);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  const listing = LISTING_IN_BRACKETS.exec(head);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  if (!listing) return undefined;
+  const words = head.slice(0, listing.index).trimEnd().split(/\s+/);
+  const name: string[] = [];
+  for (let i = words.length - 1; i >= 0 && name.length < 6; i--) {
+    const word = words[i] ?? '';
+    if (!/^[\p{Lu}\d&][\p{L}\d.&'’-]*$/u.test(word)) break;
+    name.unshift(word);
+  }
+  return name.length > 0 ? name.join(' ') : undefined;
+}
+
 /**
  * A title as every copy of the release would read it: case, accents, punctuation, listings, wire prefixes
- * ("RETRANSMISSION:", "CORRECTION -") and suffixes (" - Newsfile", " | GlobeNewswire") removed.
+ * ("RETRANSMISSION:", "CORRECTION -") and suffixes (" - Newsfile", " | GlobeNewswire") removed, and the
+ * issuer's name in front ('Western Areas (ASX:WSA) Significant Widths…' as ABN Newswire titles an
+ * announcement the exchange titles 'Significant Widths…'). `issuer`: the name as the body gives it.
  */
-export function normaliseTitle(title: string): string {
+export function normaliseTitle(title: string, issuer?: string): string {
   let text = title.replace(/\s+/g, ' ').trim();
-  for (let previous = ''; previous !== text;) {
+  for (let previous = ''; previous !== text; ) {
     previous = text;
     text = text.replace(TITLE_PREFIX, '').replace(TITLE_SUFFIX, '').trim();
   }
   const tail = TITLE_SITE_TAIL.exec(text);
   // A site name after a bar is short; a long tail after a bar is the title's own second half.
   if (tail && tail.index > 20) text = text.slice(0, tail.index);
-  return normaliseWords(removeListings(text));
+  // 'Name (ASX:ABC) Title': the name and listing are the wire's prefix.
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  const listing = LISTING_IN_BRACKETS.exec(text);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  if (listing && listing.index < 80 && text.length - listing.index - listing[0].length > 20) {
+    text = text.slice(listing.index + listing[0].length);
+  }
+  let key = normaliseWords(removeListings(text));
+  if (issuer !== undefined) {
+    for (const name of [issuer, issuer.replace(LEGAL_FORM, '')]) {
+      const prefix = normaliseWords(name);
+      if (prefix !== '' && key.startsWith(`${prefix} `) && key.length - prefix.length > 12) {
+        key = key.slice(prefix.length + 1);
+        break;
+      }
+    }
+  }
+  return key;
 }
 
 /** Splits text into segments: lines, and sentences within lines (a flattened page has no lines). */
