@@ -21,6 +21,8 @@ import {
   STOCKHOUSE,
   STOCKTITAN,
   YAHOO,
+  aggregatorItem,
+  stockwatch,
   type ArticleCopy,
 } from './fixtures/wire-formats.ts';
 
@@ -50,6 +52,7 @@ function copiesOf(id: string): ArticleCopy[] {
         portal(r, wire, CEO_CA),
         portal(r, wire, STOCKHOUSE),
         feedItem(wire, { feed: 'GlobeNewswire', words: 70, title: upper }),
+        aggregatorItem(wire, 'GlobeNewswire'),
       ];
     }
     case 'labgold-k21-111-htc': {
@@ -57,7 +60,7 @@ function copiesOf(id: string): ArticleCopy[] {
       return [
         wire,
         portal(r, wire, STOCKHOUSE),
-        companySite(r, 'www.labradorgold.com'),
+        companySite(r, 'www.labradorgold.com', { omitQuote: true }),
         feedItem(wire, { feed: 'GlobeNewswire', words: 55 }),
       ];
     }
@@ -76,6 +79,7 @@ function copiesOf(id: string): ArticleCopy[] {
         wire,
         portal(r, wire, { ...PROVEN_AND_PROBABLE, flatten: true }),
         portal(r, wire, JUNIOR_MINING_NETWORK),
+        stockwatch(r),
         feedItem(wire, { feed: 'Newsfile', words: 65, title: suffix(' - Newsfile') }),
       ];
     }
@@ -127,7 +131,12 @@ function copiesOf(id: string): ArticleCopy[] {
     }
     case 'crystal-lake-first-tranche-mcewen': {
       const wire = newsfile(r);
-      return [wire, portal(r, wire, STOCKHOUSE), companySite(r, 'crystallakemining.com')];
+      return [
+        wire,
+        portal(r, wire, STOCKHOUSE),
+        companySite(r, 'crystallakemining.com'),
+        feedItem(wire, { feed: 'Newsfile', words: 30 }),
+      ];
     }
     case 'wishbone-red-setter-second-hole': {
       const announcement = rns(r);
@@ -141,7 +150,12 @@ function copiesOf(id: string): ArticleCopy[] {
     case 'western-areas-sahara-first-hole': {
       const announcement = asxAnnouncement(r);
       const abn = abnNewswire(r);
-      return [announcement, abn, companySite(r, 'westernareas.com.au'), feedItem(abn, { feed: 'ABN Newswire', words: 60 })];
+      return [
+        announcement,
+        abn,
+        companySite(r, 'westernareas.com.au'),
+        feedItem(abn, { feed: 'ABN Newswire', words: 60 }),
+      ];
     }
     case 'coppercorp-dora-scout': {
       const wire = newsfile(r);
@@ -154,16 +168,43 @@ function copiesOf(id: string): ArticleCopy[] {
     }
     case 'mount-polley-fp-25-01': {
       const wire = cnw(r);
-      return [wire, portal(r, wire, DAILY8), companySite(r, 'imperialmetals.com'), feedItem(wire, { feed: 'Newswire.ca', words: 45 })];
+      return [
+        wire,
+        portal(r, wire, DAILY8),
+        companySite(r, 'imperialmetals.com', { omitQuote: true }),
+        feedItem(wire, { feed: 'Newswire.ca', words: 45 }),
+      ];
     }
     case 'copperfox-schaft-creek-2022-met-holes':
     case 'copperfox-eaglehead-update': {
       const wire = newsfile(r);
-      return [wire, portal(r, wire, INVESTING_NEWS), feedItem(wire, { feed: 'Newsfile', words: 60, title: suffix(' - Newsfile') })];
+      return [
+        wire,
+        portal(r, wire, INVESTING_NEWS),
+        feedItem(wire, { feed: 'Newsfile', words: 60, title: suffix(' - Newsfile') }),
+      ];
     }
     case 'copperfox-schaft-creek-2023-update': {
       const wire = newsfile(r);
-      return [wire, portal(r, wire, MENLO_PARK), portal(r, wire, INVESTING_NEWS), feedItem(wire, { feed: 'Newsfile', words: 50 })];
+      return [
+        wire,
+        portal(r, wire, MENLO_PARK),
+        portal(r, wire, INVESTING_NEWS),
+        feedItem(wire, { feed: 'Newsfile', words: 50 }),
+      ];
+    }
+    case 'tdg-second-tranche-2024': {
+      const wire = accesswire(r);
+      return [
+        wire,
+        portal(r, wire, { ...YAHOO, outlet: 'cerveza-artesanal.com (Yahoo syndication)', flatten: true }),
+        stockwatch(r),
+        feedItem(wire, { feed: 'ACCESSWIRE', words: 70, title: upper }),
+      ];
+    }
+    case 'tdg-final-tranche-2023': {
+      const wire = accesswire(r);
+      return [wire, stockwatch(r), companySite(r, 'tdggold.com')];
     }
     default:
       throw new Error(`no copies listed for ${id}`);

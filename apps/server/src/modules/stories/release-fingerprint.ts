@@ -146,11 +146,39 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
     }
   }
 
-  if (a.titleKey === '' || a.titleKey !== b.titleKey) return false;
+  const titles = titleMatch(a.titleKey, b.titleKey);
+  if (titles === 'different') return false;
   if (Math.abs(a.publishedAt - b.publishedAt) > TITLE_WINDOW_MS) return false;
   if (a.issuerKey !== '' && b.issuerKey !== '') return a.issuerKey === b.issuerKey;
   if (a.listings.length > 0 && b.listings.length > 0) return true; // they share one (checked above)
-  return a.titleKey.split(' ').length >= SELF_EXPLAINING_TITLE_WORDS;
+  const words = Math.min(a.titleKey.split(' ').length, b.titleKey.split(' ').length);
+  return words >= SELF_EXPLAINING_TITLE_WORDS + (titles === 'same' ? 0 : 1);
+}
+
+/** Leading words a title key may carry beyond another's and still be the same title (an issuer's name). */
+const MAX_EXTRA_TITLE_WORDS = 4;
+/** Words a title key must keep to stand for a release when leading words are dropped. */
+const MIN_TITLE_WORDS = 5;
+
+function titleMatch(a: string, b: string): 'same' | 'prefixed' | 'different' {
+  if (a === '' || b === '') return 'different';
+  if (a === b) return 'same';
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  return titleKeyVariants(longer).includes(shorter) ? 'prefixed' : 'different';
+}
+
+/**
+ * The title keys a release may be stored under: its own, and its own without its first one to four words
+ * (an issuer's name a copy without a listing could not recognise: 'labrador gold intersects …' is
+ * 'intersects …' elsewhere). Look a new release up by all of them; store only `titleKey`.
+ */
+export function titleKeyVariants(titleKey: string): string[] {
+  const words = titleKey.split(' ').filter((word) => word !== '');
+  const variants = [titleKey];
+  for (let drop = 1; drop <= MAX_EXTRA_TITLE_WORDS && words.length - drop >= MIN_TITLE_WORDS; drop++) {
+    variants.push(words.slice(drop).join(' '));
+  }
+  return titleKey === '' ? [] : variants;
 }
 
 /**
@@ -206,7 +234,7 @@ export class StoryIndex {
       }
     };
     for (const key of release.fingerprint.bandKeys) collect(this.bands.get(key));
-    if (traits.titleKey !== '') collect(this.titles.get(traits.titleKey));
+    for (const key of titleKeyVariants(traits.titleKey)) collect(this.titles.get(key));
     // The first release indexed that matches: the story the earliest copy started.
     candidates.sort((x, y) => x - y);
     for (const entry of candidates) {

@@ -153,7 +153,7 @@ export function issuerNameOf(text: string): string | undefined {
  */
 export function normaliseTitle(title: string, issuer?: string): string {
   let text = title.replace(/\s+/g, ' ').trim();
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(TITLE_PREFIX, '').replace(TITLE_SUFFIX, '').trim();
   }
@@ -222,8 +222,19 @@ function isDatelineOnly(segment: string): boolean {
   return lowerWords.length === 0 && rest.split(/\s+/).length <= 12;
 }
 
+/**
+ * Legends that run into the dateline when a feed or page flattens the text ('NOT FOR DISTRIBUTION … UNITED
+ * STATES VANCOUVER, BC …'): removed as phrases, since dropping their sentence would drop the lead with them.
+ */
+const LEGEND =
+  /\/?\b(?:not for (?:distribution|dissemination|release)[^.\n]{0,140}?(?:united states|u\.s\.)(?: newswire services)?(?: or for (?:dissemination|release) in the (?:united states|u\.s\.))?\.?|r ?e ?t ?r ?a ?n ?s ?m ?i ?s ?s ?i ?o ?n\s*[:\-–—]|c ?o ?r ?r ?e ?c ?t ?i ?o ?n\s*[:\-–—]+)\/?/gi;
+
 /** Words of running text needed before a tail marker counts (so a marker in a header does not end the body). */
 const MIN_WORDS_BEFORE_TAIL = 12;
+/** Lines shorter than this above the first sentence of the body are page chrome. */
+const HEADER_LINE_WORDS = 6;
+/** A line this long is running text: the body has started. */
+const BODY_LINE_WORDS = 8;
 /** A dateline stands in the first words of the body (after any header a page puts above it). */
 const DATELINE_WITHIN_WORDS = 60;
 const NAV_WORD =
@@ -245,7 +256,8 @@ export function stripBoilerplate(text: string, title?: string): string {
   const kept: string[] = [];
   let words = 0;
   // Listings first: a sentence split inside '(TSXV: ABC)' would leave it in pieces.
-  for (const raw of segmentsOf(removeListings(text))) {
+  let bodyStarted = false;
+  for (const raw of segmentsOf(removeListings(text.replace(LEGEND, '\n')))) {
     let segment = raw;
     if (
       words >= MIN_WORDS_BEFORE_TAIL &&
@@ -256,11 +268,25 @@ export function stripBoilerplate(text: string, title?: string): string {
     if (words < DATELINE_WITHIN_WORDS) {
       if (isDatelineOnly(segment)) continue;
       if (titleKey !== '' && normaliseTitle(segment) === titleKey) continue;
-      segment = stripDateline(segment);
+      const stripped = stripDateline(segment);
+      // What follows a dateline is the body's first sentence, however short.
+      if (stripped !== segment) bodyStarted = true;
+      segment = stripped;
     }
     segment = segment.replace(/\s+/g, ' ').trim();
     if (segment === '') continue;
-    words += segment.split(' ').length;
+    const count = segment.split(' ').length;
+    const sentence = /[.!?:;"”)]$/.test(segment);
+    // Above the body a page has menus, taglines, bylines and headings: short lines without a full stop
+    // or a figure, none of them the release's.
+    if (
+      !bodyStarted &&
+      (count < HEADER_LINE_WORDS || (count < BODY_LINE_WORDS * 2 && !sentence && !/\d/.test(segment)))
+    ) {
+      continue;
+    }
+    if (count >= BODY_LINE_WORDS && sentence) bodyStarted = true;
+    words += count;
     kept.push(segment);
   }
   return kept.join('\n');
