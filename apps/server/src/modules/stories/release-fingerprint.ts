@@ -1,4 +1,4 @@
-import { agreement, bandHashes, estimatedSetSize, minhash, shingleHashes } from './minhash.ts';
+import { agreement, bandHashes, estimatedSetSize, hashWord, minhash, shingleHashes } from './minhash.ts';
 import { figuresConflict, releaseFigures } from './release-figures.ts';
 import { issuerNameOf, listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
 
@@ -88,7 +88,8 @@ export function fingerprintRelease(input: { title: string; text: string }): Rele
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
 export interface ReleaseTraits {
   titleKey: string;
-  signature: readonly number[];
+  /** The signature as 32-bit integers (4 bytes a hash instead of a JS array's 8). */
+  signature: Uint32Array;
   figures: readonly string[];
   /** Estimated distinct shingles of the body. */
   size: number;
@@ -113,7 +114,7 @@ export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
   const { fingerprint } = release;
   const traits: ReleaseTraits = {
     titleKey: fingerprint.titleKey,
-    signature: fingerprint.signature,
+    signature: Uint32Array.from(fingerprint.signature),
     figures: fingerprint.figures,
     size: estimatedSetSize(fingerprint.signature, 0, BODY_HASHES),
     listings: listingsOf(`${release.title}\n${release.text}`),
@@ -197,7 +198,8 @@ type Bucket = number | number[];
 export class StoryIndex {
   private readonly stories: string[] = [];
   private readonly traits: ReleaseTraits[] = [];
-  private readonly bands = new Map<string, Bucket>();
+  /** Band key → entries, keyed by a 31-bit hash of the key (a small integer in V8: a third of a string key's memory). */
+  private readonly bands = new Map<number, Bucket>();
   private readonly titles = new Map<string, Bucket>();
   /** Per-entry stamp of the last lookup that saw it, so a candidate found by several bands is checked once. */
   private seen = new Uint32Array(1024);
@@ -212,7 +214,7 @@ export class StoryIndex {
     const entry = this.stories.length;
     this.stories.push(storyId);
     this.traits.push(releaseTraits(release));
-    for (const key of release.fingerprint.bandKeys) push(this.bands, key, entry);
+    for (const key of release.fingerprint.bandKeys) push(this.bands, bandNumber(key), entry);
     if (release.fingerprint.titleKey !== '') push(this.titles, release.fingerprint.titleKey, entry);
     if (entry >= this.seen.length) {
       const grown = new Uint32Array(this.seen.length * 2);
@@ -233,7 +235,7 @@ export class StoryIndex {
         candidates.push(entry);
       }
     };
-    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(key));
+    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)));
     for (const key of titleKeyVariants(traits.titleKey)) collect(this.titles.get(key));
     // The first release indexed that matches: the story the earliest copy started.
     candidates.sort((x, y) => x - y);
@@ -245,7 +247,12 @@ export class StoryIndex {
   }
 }
 
-function push(map: Map<string, Bucket>, key: string, entry: number): void {
+/** A band key as a small integer; two keys sharing one only add a candidate, which the comparison then rejects. */
+function bandNumber(key: string): number {
+  return hashWord(key) >>> 1;
+}
+
+function push<K>(map: Map<K, Bucket>, key: K, entry: number): void {
   const bucket = map.get(key);
   if (bucket === undefined) map.set(key, entry);
   else if (typeof bucket === 'number') map.set(key, [bucket, entry]);

@@ -253,6 +253,7 @@ function isNavigation(segment: string): boolean {
  */
 export function stripBoilerplate(text: string, title?: string): string {
   const titleKey = title === undefined ? '' : normaliseTitle(title);
+  const titleLength = title?.length ?? 0;
   const kept: string[] = [];
   let words = 0;
   // Listings first: a sentence split inside '(TSXV: ABC)' would leave it in pieces.
@@ -267,7 +268,8 @@ export function stripBoilerplate(text: string, title?: string): string {
     if (DROP.test(segment) || isNavigation(segment)) continue;
     if (words < DATELINE_WITHIN_WORDS) {
       if (isDatelineOnly(segment)) continue;
-      if (titleKey !== '' && normaliseTitle(segment) === titleKey) continue;
+      // A page repeats the title above the body (checked only on lines of about the title's length).
+      if (titleKey !== '' && segment.length < titleLength * 2 && normaliseTitle(segment) === titleKey) continue;
       const stripped = stripDateline(segment);
       // What follows a dateline is the body's first sentence, however short.
       if (stripped !== segment) bodyStarted = true;
