@@ -4,6 +4,8 @@ import { SYNDICATED_COPIES, scorePairs, type ArticleCopy } from '../../../test/s
 import {
   fingerprintRelease,
   isSameRelease,
+  releaseTraits,
+  sameReleaseTraits,
   SIGNATURE_LENGTH,
   StoryIndex,
   type FingerprintedRelease,
@@ -71,6 +73,21 @@ describe('StoryIndex', () => {
     expect(score.precision).toBeGreaterThanOrEqual(0.98);
     expect(score.recall).toBeGreaterThanOrEqual(0.95);
     expect(index.size).toBe(SYNDICATED_COPIES.length);
+  });
+
+  it('finds what a naive scan of every indexed copy finds: LSH loses no match here', () => {
+    const index = new StoryIndex();
+    const indexed: { story: string; release: FingerprintedRelease }[] = [];
+    for (const [n, copy] of SYNDICATED_COPIES.entries()) {
+      const release = fingerprinted(copy, false);
+      const naive = indexed.find((other) =>
+        sameReleaseTraits(releaseTraits(release), releaseTraits(other.release)),
+      )?.story;
+      expect(index.findStory(release), `${copy.story} (${copy.outlet})`).toBe(naive);
+      const story = naive ?? `story-${n}`;
+      index.add(story, release);
+      indexed.push({ story, release });
+    }
   });
 
   it('finds nothing in an empty index and the story of the first matching copy otherwise', () => {

@@ -105,12 +105,20 @@ export function normaliseIssuer(issuer: string): string {
   return normaliseWords(issuer).replace(LEGAL_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
 }
 
-const TRAITS = new WeakMap<ReleaseFingerprint, ReleaseTraits>();
+/** Traits per fingerprint object, with what else they were read from (one fingerprint may be reused with another date or issuer). */
+const TRAITS = new WeakMap<ReleaseFingerprint, { traits: ReleaseTraits; text: string; issuer: string | undefined }>();
 
 /** The traits of a fingerprinted release (cached per fingerprint object). */
 export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
   const cached = TRAITS.get(release.fingerprint);
-  if (cached && cached.publishedAt === release.publishedAt.getTime()) return cached;
+  if (
+    cached &&
+    cached.traits.publishedAt === release.publishedAt.getTime() &&
+    cached.text === release.text &&
+    cached.issuer === release.issuer
+  ) {
+    return cached.traits;
+  }
   const { fingerprint } = release;
   const traits: ReleaseTraits = {
     titleKey: fingerprint.titleKey,
@@ -121,7 +129,7 @@ export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
     issuerKey: release.issuer === undefined ? '' : normaliseIssuer(release.issuer),
     publishedAt: release.publishedAt.getTime(),
   };
-  TRAITS.set(fingerprint, traits);
+  TRAITS.set(fingerprint, { traits, text: release.text, issuer: release.issuer });
   return traits;
 }
 

@@ -30,7 +30,7 @@ const LISTING_IN_BRACKETS = new RegExp(
 const BARE_LISTING = new RegExp(`(?<![\\p{L}])(?:${EXCHANGE})\\s*:\\s*[A-Z0-9.]{1,8}(?![\\p{L}\\d])`, 'gu');
 // '(“Lenga” or the “Company”)', '(the "Offering")'.
 const DEFINED_TERM =
-  /\s*\((?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’](?:\s*(?:or|and|,)\s*(?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’])*\)/g;
+  /\((?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’](?:\s*(?:or|and|,)\s*(?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’])*\)/g;
 
 /** A segment that starts the shared tail: everything from it to the end is boilerplate. */
 const TAIL_START = new RegExp(
@@ -58,20 +58,25 @@ const TAIL_ABOUT =
 /** CNW's closing 'SOURCE Kodiak Copper Corp.' (in capitals, so a sentence about a source does not match). */
 const TAIL_SOURCE = /^SOURCE\s/;
 
-/** A segment dropped wherever it stands: wire and portal chrome, contact lines, disclaimers. */
-const DROP = new RegExp(
+/** A segment dropped wherever it stands: wire and portal chrome, contact lines, disclaimers. Anchored at its start… */
+const DROP_START = new RegExp(
+  `^(?:${[
+    '/?(?:retransmission|r e t r a n s m i s s i o n|correction|c o r r e c t i o n|corrected|correcting and replacing)\\b',
+    '(?:news|press|media) release\\b.{0,40}$',
+    '(?:share|share this(?: article)?|tweet|email|print|facebook|linkedin|twitter|whatsapp|reddit|copy link|x|follow us|read more|advertisement|listen to this article|reading time|back to news|back|home|news|menu|search|close|next|previous|print this page|download pdf|pdf|view pdf)\\b.{0,30}$',
+    '(?:by|posted|published|updated|written by|filed under|tags?|categories|category)\\s*[:\\s].{0,80}$',
+    '(?:photo|image|figure|fig\\.|table|map|chart|source)\\s*\\d*\\s*[:.]',
+    '(?:click here|to view|a (?:photo|figure|map|pdf) accompanying)',
+    '\\+?\\(?\\d{1,4}\\)?[\\d\\s().-]{6,}$',
+    '(?:https?://|www\\.)\\S+$',
+  ].join('|')})`,
+  'iu',
+);
+/** …or anywhere in it (kept apart: one alternation of anchored and free patterns is tried at every position). */
+const DROP_ANYWHERE = new RegExp(
   [
-    '^/?(?:retransmission|r e t r a n s m i s s i o n|correction|c o r r e c t i o n|corrected|correcting and replacing)\\b',
     'not for (?:distribution|dissemination|release)',
-    '^(?:news|press|media) release\\b.{0,40}$',
-    '^(?:share|share this(?: article)?|tweet|email|print|facebook|linkedin|twitter|whatsapp|reddit|copy link|x|follow us|read more|advertisement|listen to this article|reading time|back to news|back|home|news|menu|search|close|next|previous|print this page|download pdf|pdf|view pdf)\\b.{0,30}$',
-    '^(?:by|posted|published|updated|written by|filed under|tags?|categories|category)\\s*[:\\s].{0,80}$',
-    '^(?:photo|image|figure|fig\\.|table|map|chart|source)\\s*\\d*\\s*[:.]',
-    '^(?:click here|to view|a (?:photo|figure|map|pdf) accompanying)',
     '\\b(?:phone|tel|telephone|fax|e-?mail|website|web|mobile|cell)\\s*[.:]',
-    '[\\w.+-]+@[\\w-]+\\.[\\w.]+',
-    '^\\+?\\(?\\d{1,4}\\)?[\\d\\s().-]{6,}$',
-    '^(?:https?://|www\\.)\\S+$',
     'has not been (?:reviewed|approved)|accepts no responsibility for the adequacy',
     '(?:not been|will not be) registered under the (?:united states|u\\.s\\.)',
     'does not constitute an offer',
@@ -81,6 +86,11 @@ const DROP = new RegExp(
   ].join('|'),
   'iu',
 );
+const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/;
+
+function isDropped(segment: string): boolean {
+  return DROP_START.test(segment) || DROP_ANYWHERE.test(segment) || (segment.includes('@') && EMAIL.test(segment));
+}
 
 /** Wire and portal names a title ends with: 'Title - Newsfile', 'Title | GlobeNewswire'. */
 const TITLE_SUFFIX =
@@ -93,10 +103,10 @@ const TITLE_SITE_TAIL =
 
 /** Lower case, no accents, no punctuation, single spaces; numbers keep their decimal point ('2.5'), not their thousands separators. */
 export function normaliseWords(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  let lower = text.toLowerCase();
+  // Accents only where there can be any: NFKD is the costliest step on a long body.
+  if (/[^ -~\s]/.test(lower)) lower = lower.normalize('NFKD').replace(/\p{M}/gu, '');
+  return lower
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/&/g, ' and ')
     .replace(/['’‘`´]/g, '')
@@ -265,7 +275,7 @@ export function stripBoilerplate(text: string, title?: string): string {
       (TAIL_START.test(segment) || TAIL_ABOUT.test(segment) || TAIL_SOURCE.test(segment))
     )
       break;
-    if (DROP.test(segment) || isNavigation(segment)) continue;
+    if (isDropped(segment) || isNavigation(segment)) continue;
     if (words < DATELINE_WITHIN_WORDS) {
       if (isDatelineOnly(segment)) continue;
       // A page repeats the title above the body (checked only on lines of about the title's length).
