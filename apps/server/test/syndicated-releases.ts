@@ -22,6 +22,8 @@ import {
   STOCKTITAN,
   YAHOO,
   aggregatorItem,
+  correction,
+  MARKETSCREENER,
   stockwatch,
   type ArticleCopy,
 } from './fixtures/wire-formats.ts';
@@ -99,6 +101,12 @@ function copiesOf(id: string): ArticleCopy[] {
         announcement,
         abn,
         portal(r, announcement, PROACTIVE),
+        // MarketScreener's own title over ABN Newswire's copy.
+        portal(r, abn, {
+          ...MARKETSCREENER,
+          title: () =>
+            'Western Mines Group Ltd Reports High-Grade Nickel Sulphide Assays from Phase 2 RC at Mulga Tank',
+        }),
         feedItem(abn, { feed: 'ABN Newswire', words: 60, title: upper }),
       ];
     }
@@ -118,7 +126,15 @@ function copiesOf(id: string): ArticleCopy[] {
     }
     case 'prime-los-reyes-13-holes': {
       const wire = cnw(r);
-      return [wire, companySite(r, 'primeminingcorp.ca'), portal(r, wire, JUNIOR_MINING_NETWORK)];
+      return [
+        wire,
+        companySite(r, 'primeminingcorp.ca'),
+        portal(r, wire, JUNIOR_MINING_NETWORK),
+        correction(
+          wire,
+          'CORRECTION FROM SOURCE: In the release issued earlier today, the Noche Buena silver grade in the second paragraph was misstated; the corrected release follows.',
+        ),
+      ];
     }
     case 'benz-c10m-flow-through': {
       const abn = abnNewswire(r);
