@@ -121,6 +121,29 @@ describe('fingerprintRelease', () => {
     expect(teaser.signature).toHaveLength(SIGNATURE_LENGTH);
   });
 
+  it('keeps one title twice in a week apart when the texts differ, and joins a teaser to it', () => {
+    const make = (text: string, day: number): FingerprintedRelease => {
+      const title = 'Gold79 Provides Drilling Update';
+      return {
+        title,
+        text: `Ottawa, Ontario--(Newsfile Corp. - October ${day}, 2024) - Gold79 Mines Ltd. (TSXV: AUU) ${text}`,
+        publishedAt: new Date(`2024-10-${day}T12:00:00Z`),
+        fingerprint: fingerprintRelease({ title, text: `Gold79 Mines Ltd. (TSXV: AUU) ${text}` }),
+      };
+    };
+    const first = make(
+      'reports that the first hole at Tyro was collared on Monday and had reached 180 metres by Thursday in altered sediments with quartz veining, the rig moving next to the Jefferson target on the southern claims.',
+      7,
+    );
+    const second = make(
+      'says core logging of the Tyro hole is complete and samples were shipped to the laboratory in Reno, while a second rig is being mobilised for a step-out program at the northern end of the property.',
+      10,
+    );
+    const teaser = make('Read more', 10);
+    expect(isSameRelease(first, second)).toBe(false);
+    expect(isSameRelease(second, teaser)).toBe(true);
+  });
+
   it('keeps two releases of one company apart when only their boilerplate is shared', () => {
     const tail = RELEASES.find((release) => release.id === 'gold79-first-tranche')?.company.about ?? '';
     const at = new Date('2024-10-10T12:00:00Z');

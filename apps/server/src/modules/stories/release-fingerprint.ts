@@ -50,6 +50,9 @@ export const BODY_THRESHOLD = 0.5;
 export const LEAD_THRESHOLD = 0.6;
 /** Share of the shorter body estimated to be in the longer, for the lead to count. */
 const CONTAINMENT_THRESHOLD = 0.5;
+/** Bodies this long (distinct shingles) that share less than TITLE_VETO_CONTAINMENT overrule equal titles. */
+const TITLE_VETO_SHINGLES = 20;
+const TITLE_VETO_CONTAINMENT = 0.25;
 /** How far apart two copies with the same title and issuer may be published. */
 export const TITLE_WINDOW_MS = 4 * 24 * 60 * 60 * 1000;
 /** A title this long names its release well enough to match without a known issuer. */
@@ -144,15 +147,20 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
   if (figuresConflict(a.figures, b.figures)) return false;
 
   const bodiesSayEnough = a.size >= MIN_SHINGLES && b.size >= MIN_SHINGLES;
+  let containment = 1;
   if (bodiesSayEnough) {
     const body = agreement(a.signature, b.signature, 0, BODY_HASHES);
     if (body >= BODY_THRESHOLD) return true;
+    // The share of the shorter body estimated to be in the longer: |A ∩ B| = J (|A| + |B|) / (1 + J).
+    containment = (body * (a.size + b.size)) / (1 + body) / Math.min(a.size, b.size);
     const lead = agreement(a.signature, b.signature, BODY_HASHES, SIGNATURE_LENGTH);
-    if (lead >= LEAD_THRESHOLD) {
-      // A summary against its full text: the shorter body is (nearly) inside the longer one.
-      const shared = (body * (a.size + b.size)) / (1 + body);
-      if (shared / Math.min(a.size, b.size) >= CONTAINMENT_THRESHOLD) return true;
-    }
+    // A summary against its full text: the same lead, the shorter body (nearly) inside the longer one.
+    if (lead >= LEAD_THRESHOLD && containment >= CONTAINMENT_THRESHOLD) return true;
+  }
+  // Two texts that each say enough and share next to nothing are two releases, whatever their titles
+  // ('Drilling Update' twice in a week).
+  if (a.size >= TITLE_VETO_SHINGLES && b.size >= TITLE_VETO_SHINGLES && containment < TITLE_VETO_CONTAINMENT) {
+    return false;
   }
 
   const titles = titleMatch(a.titleKey, b.titleKey);
