@@ -135,24 +135,51 @@ export function listingsOf(text: string): string[] {
 
 const LEGAL_FORM = /\s+(?:corp|corporation|inc|incorporated|ltd|limited|plc|nl|llc|pty ltd|s\.?a\.?|ag|se)\.?$/i;
 
-/**
- * The issuer's name as the body writes it before its first listing: 'Western Areas Ltd (ASX:WSA)',
- * 'Labrador Gold Corp. (TSX.V:LAB | …)'; undefined when the opening names no listing.
- */
-export function issuerNameOf(text: string): string | undefined {
+/** Where the opening sentence starts: the issuer's name before the first listing of the text's head. */
+function openingOf(text: string): { start: number; name: string } | undefined {
   const head = text.slice(0, 1200);
   LISTING_IN_BRACKETS.lastIndex = 0;
   const listing = LISTING_IN_BRACKETS.exec(head);
   LISTING_IN_BRACKETS.lastIndex = 0;
   if (!listing) return undefined;
-  const words = head.slice(0, listing.index).trimEnd().split(/\s+/);
+  let start = listing.index;
   const name: string[] = [];
-  for (let i = words.length - 1; i >= 0 && name.length < 6; i--) {
-    const word = words[i] ?? '';
-    if (!/^[\p{Lu}\d&][\p{L}\d.&'’-]*$/u.test(word)) break;
-    name.unshift(word);
+  for (const word of [...head.slice(0, listing.index).matchAll(/\S+/g)].reverse()) {
+    if (name.length >= 6 || !/^[\p{Lu}\d&][\p{L}\d.&'’-]*$/u.test(word[0])) break;
+    name.unshift(word[0]);
+    start = word.index;
   }
-  return name.length > 0 ? name.join(' ') : undefined;
+  return name.length > 0 ? { start, name: name.join(' ') } : undefined;
+}
+
+/**
+ * The issuer's name as the body writes it before its first listing: 'Western Areas Ltd (ASX:WSA)',
+ * 'Labrador Gold Corp. (TSX.V:LAB | …)'; undefined when the opening names no listing.
+ */
+export function issuerNameOf(text: string): string | undefined {
+  return openingOf(text)?.name;
+}
+
+/** Whether text holds running prose: a sentence of ten words or more, most of them lower case. */
+function hasRunningText(text: string): boolean {
+  return text.split(/(?<=[.!?])\s+/).some((sentence) => {
+    if (!/[.!?]$/.test(sentence)) return false;
+    const words = sentence.split(/\s+/);
+    return words.length >= 10 && words.filter((word) => /^\p{Ll}/u.test(word)).length >= 6;
+  });
+}
+
+/**
+ * The text from its opening sentence ('Labrador Gold Corp. (TSX.V:LAB) is pleased…') when all before it is
+ * a header: dateline, legends, the title, a portal's menus and byline, an exchange's cover lines. Pages
+ * flattened to one line (as stored) keep no line breaks to tell those apart by; the listing still marks
+ * where the release begins. Unchanged when prose comes first (a partner's listing in the second paragraph).
+ */
+export function fromOpening(text: string): string {
+  const opening = openingOf(text);
+  if (!opening || opening.start === 0) return text;
+  const header = text.slice(0, opening.start).replace(LEGEND, ' ');
+  return hasRunningText(header) ? text : text.slice(opening.start);
 }
 
 /**
@@ -241,6 +268,8 @@ const LEGEND =
 
 /** Words of running text needed before a tail marker counts (so a marker in a header does not end the body). */
 const MIN_WORDS_BEFORE_TAIL = 12;
+/** Four or more words without a lower-case letter at the start of a line: a heading, a title in capitals. */
+const CAPITALS_RUN = /^(?:[^\p{Ll}\s]+\s+){3,}[^\p{Ll}\s]+(?:\s+|$)/u;
 /** Lines shorter than this above the first sentence of the body are page chrome. */
 const HEADER_LINE_WORDS = 6;
 /** A line this long is running text: the body has started. */
@@ -267,8 +296,10 @@ export function stripBoilerplate(text: string, title?: string): string {
   const kept: string[] = [];
   let words = 0;
   // Listings first: a sentence split inside '(TSXV: ABC)' would leave it in pieces.
-  let bodyStarted = false;
-  for (const raw of segmentsOf(removeListings(text.replace(LEGEND, '\n')))) {
+  const opened = fromOpening(text);
+  // Text that starts with the issuer's opening sentence has no header above it.
+  let bodyStarted = openingOf(opened)?.start === 0;
+  for (const raw of segmentsOf(removeListings(opened.replace(LEGEND, '\n')))) {
     let segment = raw;
     if (
       words >= MIN_WORDS_BEFORE_TAIL &&
@@ -286,6 +317,8 @@ export function stripBoilerplate(text: string, title?: string): string {
       segment = stripped;
     }
     segment = segment.replace(/\s+/g, ' ').trim();
+    // A title or legend in capitals run into the first sentence of a flattened page.
+    if (!bodyStarted) segment = segment.replace(CAPITALS_RUN, '');
     if (segment === '') continue;
     const count = segment.split(' ').length;
     const sentence = /[.!?:;"”)]$/.test(segment);
