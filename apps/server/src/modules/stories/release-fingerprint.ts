@@ -1,0 +1,276 @@
+import { agreement, bandHashes, estimatedSetSize, hashWord, minhash, shingleHashes } from './minhash.ts';
+import { figuresConflict, releaseFigures } from './release-figures.ts';
+import { issuerNameOf, listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
+
+/**
+ * Whether two articles are copies of one press release, and the fingerprint that finds the candidates
+ * without comparing every pair. Pure: no I/O, no clock. Choices and figures: docs/ARCHITECTURE.md,
+ * "Stories: how copies of one release are matched (issue 32)".
+ */
+
+export interface ReleaseFingerprint {
+  /** Title normalised for comparison: case, accents, punctuation, wire prefixes ("RETRANSMISSION:", "CORRECTION -") and suffixes (" - Newsfile", " | GlobeNewswire") removed. */
+  titleKey: string;
+  /** Locality-sensitive band keys of the body's MinHash signature (boilerplate removed): two copies of one release share at least one with high probability. Short strings, safe to store in an indexed text column. */
+  bandKeys: string[];
+  /** The MinHash signature itself (unsigned 32-bit integers, fixed length), for estimating the similarity of two candidates. */
+  signature: number[];
+  /** Salient numbers/figures of the release (amounts, grades, hole ids...) used to keep distinct releases of one issuer apart; may be empty. */
+  figures: string[];
+}
+
+export interface ReleaseInput {
+  title: string;
+  text: string;
+  /** The issuing company's name as the caller knows it (not the wire's or the portal's name); leave it out when unsure. */
+  issuer?: string;
+  publishedAt: Date;
+}
+
+export type FingerprintedRelease = ReleaseInput & { fingerprint: ReleaseFingerprint };
+
+/** Words per shingle: three keeps word order (a reordered table still differs) yet one changed word spoils only three shingles. */
+export const SHINGLE_WORDS = 3;
+/** Hashes over the whole body, in BODY_BANDS bands of BODY_ROWS. */
+export const BODY_HASHES = 128;
+export const BODY_BANDS = 32;
+export const BODY_ROWS = 4;
+/** The lead (first LEAD_WORDS words of the body) has a signature of its own: a feed's summary is a lead. */
+export const LEAD_WORDS = 40;
+export const LEAD_HASHES = 32;
+export const LEAD_BANDS = 10;
+export const LEAD_ROWS = 3;
+/** Signature length: body hashes, then lead hashes. */
+export const SIGNATURE_LENGTH = BODY_HASHES + LEAD_HASHES;
+/** Fewer distinct shingles than this and a body says too little to match on (a one-line teaser). */
+const MIN_SHINGLES = 8;
+/** Estimated Jaccard similarity of two bodies from which they are copies. */
+export const BODY_THRESHOLD = 0.5;
+/** Estimated Jaccard similarity of two leads, with one body contained in the other, from which they are copies. */
+export const LEAD_THRESHOLD = 0.6;
+/** Share of the shorter body estimated to be in the longer, for the lead to count. */
+const CONTAINMENT_THRESHOLD = 0.5;
+/** Bodies this long (distinct shingles) that share less than TITLE_VETO_CONTAINMENT overrule equal titles. */
+const TITLE_VETO_SHINGLES = 20;
+const TITLE_VETO_CONTAINMENT = 0.25;
+/** How far apart two copies with the same title and issuer may be published. */
+export const TITLE_WINDOW_MS = 4 * 24 * 60 * 60 * 1000;
+/** A title this long names its release well enough to match without a known issuer. */
+const SELF_EXPLAINING_TITLE_WORDS = 6;
+
+const BODY_SALT = 0x5eed0001;
+const LEAD_SALT = 0x5eed0002;
+const BODY_BAND_SALT = 0xb0d1;
+const LEAD_BAND_SALT = 0x1ead;
+
+/** The fingerprint of one article: its normalised title, MinHash signature and band keys of its boilerplate-free body, and its figures. */
+export function fingerprintRelease(input: { title: string; text: string }): ReleaseFingerprint {
+  const titleKey = normaliseTitle(input.title, issuerNameOf(input.text));
+  const body = stripBoilerplate(input.text, input.title);
+  const words = normaliseWords(body)
+    .split(' ')
+    .filter((word) => word !== '');
+  const bodyShingles = words.length >= SHINGLE_WORDS ? shingleHashes(words, SHINGLE_WORDS) : new Uint32Array(0);
+  const leadWords = words.slice(0, LEAD_WORDS);
+  const leadShingles = leadWords.length >= SHINGLE_WORDS ? shingleHashes(leadWords, SHINGLE_WORDS) : new Uint32Array(0);
+  const bodySignature = minhash(bodyShingles, BODY_HASHES, BODY_SALT);
+  const leadSignature = minhash(leadShingles, LEAD_HASHES, LEAD_SALT);
+  const signature = [...bodySignature, ...leadSignature];
+  const bandKeys: string[] = [];
+  if (new Set(bodyShingles).size >= MIN_SHINGLES) {
+    bandHashes(bodySignature, 0, BODY_BANDS, BODY_ROWS, BODY_BAND_SALT).forEach((hash, band) =>
+      bandKeys.push(`b${band}.${hash.toString(36)}`),
+    );
+    bandHashes(leadSignature, 0, LEAD_BANDS, LEAD_ROWS, LEAD_BAND_SALT).forEach((hash, band) =>
+      bandKeys.push(`l${band}.${hash.toString(36)}`),
+    );
+  }
+  return { titleKey, bandKeys, signature, figures: releaseFigures(input.title, body) };
+}
+
+/** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
+export interface ReleaseTraits {
+  titleKey: string;
+  /** The signature as 32-bit integers (4 bytes a hash instead of a JS array's 8). */
+  signature: Uint32Array;
+  figures: readonly string[];
+  /** Estimated distinct shingles of the body. */
+  size: number;
+  listings: readonly string[];
+  issuerKey: string;
+  publishedAt: number;
+}
+
+const LEGAL_SUFFIX = /\b(?:corp|corporation|inc|incorporated|ltd|limited|plc|nl|llc|pty|sa|ag|se|ab|asa|co|company)\b/g;
+
+/** An issuer's name for comparison: lower case, no punctuation, no legal form ('Foran Mining Corp.' = 'FORAN MINING'). */
+export function normaliseIssuer(issuer: string): string {
+  return normaliseWords(issuer).replace(LEGAL_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Traits per fingerprint object, with what else they were read from (one fingerprint may be reused with another date or issuer). */
+const TRAITS = new WeakMap<ReleaseFingerprint, { traits: ReleaseTraits; text: string; issuer: string | undefined }>();
+
+/** The traits of a fingerprinted release (cached per fingerprint object). */
+export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
+  const cached = TRAITS.get(release.fingerprint);
+  if (
+    cached &&
+    cached.traits.publishedAt === release.publishedAt.getTime() &&
+    cached.text === release.text &&
+    cached.issuer === release.issuer
+  ) {
+    return cached.traits;
+  }
+  const { fingerprint } = release;
+  const traits: ReleaseTraits = {
+    titleKey: fingerprint.titleKey,
+    signature: Uint32Array.from(fingerprint.signature),
+    figures: fingerprint.figures,
+    size: estimatedSetSize(fingerprint.signature, 0, BODY_HASHES),
+    listings: listingsOf(`${release.title}\n${release.text}`),
+    issuerKey: release.issuer === undefined ? '' : normaliseIssuer(release.issuer),
+    publishedAt: release.publishedAt.getTime(),
+  };
+  TRAITS.set(fingerprint, { traits, text: release.text, issuer: release.issuer });
+  return traits;
+}
+
+function shareAny(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((item) => b.includes(item));
+}
+
+/** The same-release rule on precomputed traits; see isSameRelease. */
+export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
+  // Different listings are different issuers, whatever the text shares.
+  if (a.listings.length > 0 && b.listings.length > 0 && !shareAny(a.listings, b.listings)) return false;
+  if (figuresConflict(a.figures, b.figures)) return false;
+
+  const bodiesSayEnough = a.size >= MIN_SHINGLES && b.size >= MIN_SHINGLES;
+  let containment = 1;
+  if (bodiesSayEnough) {
+    const body = agreement(a.signature, b.signature, 0, BODY_HASHES);
+    if (body >= BODY_THRESHOLD) return true;
+    // The share of the shorter body estimated to be in the longer: |A ∩ B| = J (|A| + |B|) / (1 + J).
+    containment = (body * (a.size + b.size)) / (1 + body) / Math.min(a.size, b.size);
+    const lead = agreement(a.signature, b.signature, BODY_HASHES, SIGNATURE_LENGTH);
+    // A summary against its full text: the same lead, the shorter body (nearly) inside the longer one.
+    if (lead >= LEAD_THRESHOLD && containment >= CONTAINMENT_THRESHOLD) return true;
+  }
+  // Two texts that each say enough and share next to nothing are two releases, whatever their titles
+  // ('Drilling Update' twice in a week).
+  if (a.size >= TITLE_VETO_SHINGLES && b.size >= TITLE_VETO_SHINGLES && containment < TITLE_VETO_CONTAINMENT) {
+    return false;
+  }
+
+  const titles = titleMatch(a.titleKey, b.titleKey);
+  if (titles === 'different') return false;
+  if (Math.abs(a.publishedAt - b.publishedAt) > TITLE_WINDOW_MS) return false;
+  if (a.issuerKey !== '' && b.issuerKey !== '') return a.issuerKey === b.issuerKey;
+  if (a.listings.length > 0 && b.listings.length > 0) return true; // they share one (checked above)
+  const words = Math.min(a.titleKey.split(' ').length, b.titleKey.split(' ').length);
+  return words >= SELF_EXPLAINING_TITLE_WORDS + (titles === 'same' ? 0 : 1);
+}
+
+/** Leading words a title key may carry beyond another's and still be the same title (an issuer's name). */
+const MAX_EXTRA_TITLE_WORDS = 4;
+/** Words a title key must keep to stand for a release when leading words are dropped. */
+const MIN_TITLE_WORDS = 5;
+
+function titleMatch(a: string, b: string): 'same' | 'prefixed' | 'different' {
+  if (a === '' || b === '') return 'different';
+  if (a === b) return 'same';
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  return titleKeyVariants(longer).includes(shorter) ? 'prefixed' : 'different';
+}
+
+/**
+ * The title keys a release may be stored under: its own, and its own without its first one to four words
+ * (an issuer's name a copy without a listing could not recognise: 'labrador gold intersects …' is
+ * 'intersects …' elsewhere). Look a new release up by all of them; store only `titleKey`.
+ */
+export function titleKeyVariants(titleKey: string): string[] {
+  const words = titleKey.split(' ').filter((word) => word !== '');
+  const variants = [titleKey];
+  for (let drop = 1; drop <= MAX_EXTRA_TITLE_WORDS && words.length - drop >= MIN_TITLE_WORDS; drop++) {
+    variants.push(words.slice(drop).join(' '));
+  }
+  return titleKey === '' ? [] : variants;
+}
+
+/**
+ * Whether two articles are copies of the same release: near-identical boilerplate-free bodies (or a
+ * summary whose lead and content are inside the other's body), or the same normalised title from the same
+ * issuer within four days; never when their listings differ or their figures disagree.
+ */
+export function isSameRelease(a: FingerprintedRelease, b: FingerprintedRelease): boolean {
+  return sameReleaseTraits(releaseTraits(a), releaseTraits(b));
+}
+
+/** A bucket holds one entry (most) or several. */
+type Bucket = number | number[];
+
+/** In-memory index for batch assignment (backfill, benchmark): returns the story id of the first matching release, or undefined. */
+export class StoryIndex {
+  private readonly stories: string[] = [];
+  private readonly traits: ReleaseTraits[] = [];
+  /** Band key → entries, keyed by a 31-bit hash of the key (a small integer in V8: a third of a string key's memory). */
+  private readonly bands = new Map<number, Bucket>();
+  private readonly titles = new Map<string, Bucket>();
+  /** Per-entry stamp of the last lookup that saw it, so a candidate found by several bands is checked once. */
+  private seen = new Uint32Array(1024);
+  private lookup = 0;
+
+  /** The number of releases indexed. */
+  get size(): number {
+    return this.stories.length;
+  }
+
+  add(storyId: string, release: FingerprintedRelease): void {
+    const entry = this.stories.length;
+    this.stories.push(storyId);
+    this.traits.push(releaseTraits(release));
+    for (const key of release.fingerprint.bandKeys) push(this.bands, bandNumber(key), entry);
+    if (release.fingerprint.titleKey !== '') push(this.titles, release.fingerprint.titleKey, entry);
+    if (entry >= this.seen.length) {
+      const grown = new Uint32Array(this.seen.length * 2);
+      grown.set(this.seen);
+      this.seen = grown;
+    }
+  }
+
+  findStory(release: FingerprintedRelease): string | undefined {
+    const traits = releaseTraits(release);
+    const lookup = ++this.lookup;
+    const candidates: number[] = [];
+    const collect = (bucket: Bucket | undefined) => {
+      if (bucket === undefined) return;
+      for (const entry of typeof bucket === 'number' ? [bucket] : bucket) {
+        if (this.seen[entry] === lookup) continue;
+        this.seen[entry] = lookup;
+        candidates.push(entry);
+      }
+    };
+    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)));
+    for (const key of titleKeyVariants(traits.titleKey)) collect(this.titles.get(key));
+    // The first release indexed that matches: the story the earliest copy started.
+    candidates.sort((x, y) => x - y);
+    for (const entry of candidates) {
+      const other = this.traits[entry];
+      if (other && sameReleaseTraits(traits, other)) return this.stories[entry];
+    }
+    return undefined;
+  }
+}
+
+/** A band key as a small integer; two keys sharing one only add a candidate, which the comparison then rejects. */
+function bandNumber(key: string): number {
+  return hashWord(key) >>> 1;
+}
+
+function push<K>(map: Map<K, Bucket>, key: K, entry: number): void {
+  const bucket = map.get(key);
+  if (bucket === undefined) map.set(key, entry);
+  else if (typeof bucket === 'number') map.set(key, [bucket, entry]);
+  else bucket.push(entry);
+}
