@@ -33,8 +33,9 @@ for (const [set, releases] of [
 const geography = scoreGeography(classifyArticle);
 printFigure('classifier geography releases', GEOGRAPHY_RELEASES.length, 'releases');
 for (const kind of ['country', 'state'] as const) {
-  printFigure(`classifier geography ${kind} precision`, geography[kind].precision, 'ratio');
-  printFigure(`classifier geography ${kind} recall`, geography[kind].recall, 'ratio');
+  const scope = kind === 'state' ? '(states of the US, Canada, Australia)' : undefined;
+  printFigure(`classifier geography ${kind} precision`, geography[kind].precision, 'ratio', scope);
+  printFigure(`classifier geography ${kind} recall`, geography[kind].recall, 'ratio', scope);
 }
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -103,11 +103,19 @@ export function scoreCorpus(
   return { commodity: scores.commodities, country: scores.countries, state: scores.states, errors };
 }
 
-/** Classifies every geography release and scores countries and states against the labels. */
+// The geography set labels the states of the US and Canada (bare codes: NV, BC) and Australia (AU-WA) only;
+// the states of Mexico, Peru, Chile, Argentina and Brazil came later and are not labelled there yet.
+const isLabelledState = (code: string) => !code.includes('-') || code.startsWith('AU-');
+
+/** Classifies every geography release and scores countries, and the states of the US, Canada and Australia, against the labels. */
 export function scoreGeography(
   classify: (title: string, body: string) => Tags,
   releases: readonly GeographyRelease[] = GEOGRAPHY_RELEASES,
 ): Omit<CorpusScore, 'commodity'> {
-  const { scores, errors } = scoreKinds(classify, releases, ['countries', 'states']);
+  const classifyLabelledStates = (title: string, body: string): Tags => {
+    const tags = classify(title, body);
+    return { ...tags, states: tags.states.filter(isLabelledState) };
+  };
+  const { scores, errors } = scoreKinds(classifyLabelledStates, releases, ['countries', 'states']);
   return { country: scores.countries, state: scores.states, errors };
 }
