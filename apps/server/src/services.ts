@@ -152,7 +152,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     }),
     crm: createCrmService({ repository: createCrmRepository(db), crm }),
     reports: createReportsService(createReportsRepository(db)),
-    signals: createSignalsService({ repository: createSignalsRepository(db) }),
+    signals: createSignalsService({ repository: createSignalsRepository(db), stories }),
     stats: createStatsService(createStatsRepository(db)),
     health: createHealthService(db, { chromiumPath: options.chromiumPath ?? '/usr/bin/chromium' }),
     alerts: createAlertsService({

@@ -286,5 +286,6 @@ function toSignal(row: SignalRow): Signal {
     status: row.status as Signal['status'],
     dismissed_at: row.dismissed_at?.toISOString() ?? null,
     url: row.url,
+    story: null,
   };
 }

@@ -200,6 +200,7 @@ describe.each(testEngines)('stories on %s', (engine) => {
     // The signals inbox holds the story once.
     const signals = await get('signals');
     expect(signals.json().data.map((signal: { title: string }) => signal.title)).toEqual([listed.article.title]);
+    expect(signals.json().data[0].story).toEqual(story);
     // Analysing it again through another copy is the same article's step: refused, it is analysed already.
     expect((await post('openai/process-article', { article_id: third.article_id })).statusCode).toBe(409);
   });
@@ -225,6 +226,35 @@ describe.each(testEngines)('stories on %s', (engine) => {
 
     const outbox = await get('crm-outbox');
     expect(outbox.json().pagination.total_count).toBe(1);
+  });
+
+  it('makes one story of copies assigned at the same moment by separate transactions', async () => {
+    const db = t.database.handle.db;
+    const body = RESULTS_BODY.replaceAll('Taiga Gold', 'Kestrel Copper').replaceAll('TGC', 'KCU');
+    const ids: number[] = [];
+    for (const source of ['Newsfile', 'GlobeNewswire', 'Accesswire', 'Business Wire', 'Kestrel Copper', 'Portal']) {
+      const row = await db
+        .insertInto('articles')
+        .values({
+          source_key: `race:${crypto.randomUUID()}`,
+          title: 'Kestrel Copper Intersects 12.4 g/t Gold over 8.0 Metres',
+          source,
+          description: `${source} - ${body}`,
+          article_type: 'news',
+          raw_json: '{}',
+          commodities: [],
+          countries: [],
+          states: [],
+          published_at: hoursAgo(2),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    // Each on a connection of its own (PostgreSQL): without the assignment lock, several would see no story yet.
+    const primaries = await Promise.all(ids.map((id) => t.services.stories.assign([id])));
+    const distinct = new Set(primaries.map((primaryOf, index) => primaryOf.get(ids[index] ?? 0)));
+    expect(distinct.size).toBe(1);
   });
 
   it('groups copies stored before stories existed, and their sessions list each story once', async () => {

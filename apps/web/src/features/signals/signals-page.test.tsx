@@ -20,6 +20,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   status: 'summarised',
   dismissed_at: null,
   url: `https://wire.example/${id}`,
+  story: null,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import type { Article } from '@mining-hub/contract/news';
 import { articleTypeLabel } from '@mining-hub/contract/reference-data';
+import { AlsoFrom } from '../../../components/also-from.tsx';
 import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { alsoFrom, articleDate, articleTags, sourceLink } from '../article-display.ts';
@@ -94,24 +95,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
             </>
           )}
         </p>
-        {copies.length > 0 && (
-          <p aria-label="Also from" className="mt-1 text-xs text-slate-500">
-            also from:{' '}
-            {copies.map((copy, index) => (
-              <span key={`${copy.href}-${index}`}>
-                {index > 0 && ', '}
-                <a
-                  href={copy.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium break-words text-blue-700 hover:underline"
-                >
-                  {copy.name}
-                </a>
-              </span>
-            ))}
-          </p>
-        )}
+        <AlsoFrom copies={copies} className="mt-1" />
         <SalesSignal article={article} />
         {article.description && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.description}</p>}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
