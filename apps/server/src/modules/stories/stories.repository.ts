@@ -263,6 +263,30 @@ function queries(db: Executor) {
         WHERE s.id = ANY(${sessionList}::uuid[])`.execute(db);
     },
 
+    /** Every copy of the stories of these articles, by the article asked about (one statement: a list page's). */
+    async sourcesOfArticles(articleIds: number[]): Promise<(StorySourceRow & { for_article_id: number })[]> {
+      if (articleIds.length === 0) return [];
+      return db
+        .selectFrom('articles as x')
+        .innerJoin('stories as s', 's.id', 'x.story_id')
+        .innerJoin('articles as a', 'a.story_id', 's.id')
+        .select([
+          'x.id as for_article_id',
+          's.id as story_id',
+          's.primary_article_id',
+          'a.id as article_id',
+          'a.source',
+          'a.url',
+          'a.published_at',
+        ])
+        .where('x.id', 'in', articleIds)
+        .orderBy('x.id')
+        .orderBy(sql`a.id = s.primary_article_id`, 'desc')
+        .orderBy(sql`coalesce(a.published_at, a.fetched_at)`)
+        .orderBy('a.id')
+        .execute();
+    },
+
     /** Every copy of these stories, each story's primary first, then by date. */
     async sources(storyIds: number[]): Promise<StorySourceRow[]> {
       if (storyIds.length === 0) return [];

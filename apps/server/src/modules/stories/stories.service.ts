@@ -1,8 +1,8 @@
-import type { Story } from '@mining-hub/contract/stories';
+import type { Story, StorySource } from '@mining-hub/contract/stories';
 import { htmlToText } from '../../lib/article-html.ts';
 import type { Logger } from '../../logging.ts';
 import { fingerprintRelease, StoryIndex, type ReleaseFingerprint, type ReleaseInput } from './release-fingerprint.ts';
-import type { Merge, NewStory, ReleaseRow, StoriesRepository } from './stories.repository.ts';
+import type { Merge, NewStory, ReleaseRow, StoriesRepository, StorySourceRow } from './stories.repository.ts';
 
 /** How far apart two copies' dates may be for the same normalised title to make them one release. */
 const TITLE_WINDOW_MS = 4 * 86_400_000;
@@ -27,6 +27,13 @@ function releaseOf(row: ReleaseRow, fingerprint?: ReleaseFingerprint): Release {
     fingerprint: fingerprint ?? fingerprintRelease(input),
   };
 }
+
+const sourceOf = (row: StorySourceRow): StorySource => ({
+  article_id: row.article_id,
+  name: row.source,
+  url: row.url,
+  published_at: row.published_at?.toISOString() ?? null,
+});
 
 /** Stories: which release each stored article is a copy of, and every copy of a release. */
 export function createStoriesService(deps: StoriesServiceDeps) {
@@ -116,12 +123,14 @@ export function createStoriesService(deps: StoriesServiceDeps) {
 
     /** The story of each of these articles that has one, with every source. */
     async storiesOf(articleIds: number[]): Promise<Map<number, Story>> {
-      const stories = await repository.storiesOf([...new Set(articleIds)]);
-      const byStory = await this.stories([...new Set([...stories.values()].map(({ storyId }) => storyId))]);
       const result = new Map<number, Story>();
-      for (const [articleId, { storyId }] of stories) {
-        const story = byStory.get(storyId);
-        if (story) result.set(articleId, story);
+      for (const row of await repository.sourcesOfArticles([...new Set(articleIds)])) {
+        let story = result.get(row.for_article_id);
+        if (!story) {
+          story = { id: row.story_id, primary_article_id: row.primary_article_id, sources: [] };
+          result.set(row.for_article_id, story);
+        }
+        story.sources.push(sourceOf(row));
       }
       return result;
     },
@@ -135,12 +144,7 @@ export function createStoriesService(deps: StoriesServiceDeps) {
           story = { id: row.story_id, primary_article_id: row.primary_article_id, sources: [] };
           stories.set(row.story_id, story);
         }
-        story.sources.push({
-          article_id: row.article_id,
-          name: row.source,
-          url: row.url,
-          published_at: row.published_at?.toISOString() ?? null,
-        });
+        story.sources.push(sourceOf(row));
       }
       return stories;
     },
