@@ -8,21 +8,23 @@ export interface CopyLink {
 export function AlsoFrom({ copies, className = '' }: { copies: CopyLink[]; className?: string }) {
   if (copies.length === 0) return null;
   return (
-    <p aria-label="Also from" className={`text-xs text-slate-500 ${className}`}>
-      also from:{' '}
-      {copies.map((copy, index) => (
-        <span key={`${copy.href}-${index}`}>
-          {index > 0 && ', '}
-          <a
-            href={copy.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium break-words text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-          >
-            {copy.name}
-          </a>
-        </span>
-      ))}
-    </p>
+    <div className={`text-xs text-slate-500 ${className}`}>
+      <span aria-hidden="true">also from: </span>
+      <ul aria-label="Also from" className="inline">
+        {copies.map((copy, index) => (
+          <li key={`${copy.href}-${index}`} className="inline">
+            {index > 0 && ', '}
+            <a
+              href={copy.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium break-words text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {copy.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
