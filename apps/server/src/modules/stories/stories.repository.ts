@@ -156,6 +156,33 @@ function queries(db: Executor) {
       return ids;
     },
 
+    /**
+     * Makes `next` the story's primary in place of `previous`, only while the pipeline has not touched
+     * `previous` (still fetched, not running a step, analysed, pushed or dismissed; its row stays locked to the
+     * end of the transaction). Returns whether it did.
+     */
+    async switchPrimary(storyId: number, previous: number, next: number): Promise<boolean> {
+      const untouched = await db
+        .updateTable('articles')
+        .set({ updated_at: sql<Date>`now()` })
+        .where('id', '=', previous)
+        .where('status', '=', 'fetched')
+        .where('step_running', 'is', null)
+        .where('analysed_at', 'is', null)
+        .where('pushed_at', 'is', null)
+        .where('dismissed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!untouched) return false;
+      const switched = await db
+        .updateTable('stories')
+        .set({ primary_article_id: next })
+        .where('id', '=', storyId)
+        .where('primary_article_id', '=', previous)
+        .executeTakeFirst();
+      return Number(switched.numUpdatedRows) === 1;
+    },
+
     /** Sets each article's story. */
     async setStories(assignments: { articleId: number; storyId: number }[]): Promise<void> {
       if (assignments.length === 0) return;

@@ -152,7 +152,10 @@ describe.each(testEngines)('stories on %s', (engine) => {
       'Taiga Gold Corp.',
     ]);
     expect(results.story.sources.map((source) => source.url)).toContain(`${server.url}/globenewswire/3188`);
+    // The primary, listed and first among the sources, is the earliest copy (the company's own here), whichever
+    // feed's page was stored first.
     expect(results.story.sources[0]?.article_id).toBe(results.article.article_id);
+    expect(results.story.sources[0]?.name).toBe('Taiga Gold Corp.');
     const financing = storyTitled(data, FINANCING_TITLE);
     expect(financing.story.sources.map((source) => source.name)).toEqual(['Newsfile']);
     expect(financing.story.id).not.toBe(results.story.id);

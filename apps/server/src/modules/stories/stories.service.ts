@@ -68,14 +68,19 @@ export function createStoriesService(deps: StoriesServiceDeps) {
       // Index keys: `s<story id>` for stored stories, `n<article id>` for the ones this call creates.
       const primaryOfKey = new Map<string, number>();
       const storyOfKey = new Map<string, number>();
+      const primaryTimeOfKey = new Map<string, number>();
       for (const candidate of candidates) {
         const key = `s${candidate.story_id}`;
-        index.add(key, releaseOf(candidate, candidate.fingerprint));
+        const release = releaseOf(candidate, candidate.fingerprint);
+        index.add(key, release);
         primaryOfKey.set(key, candidate.id);
         storyOfKey.set(key, candidate.story_id);
+        primaryTimeOfKey.set(key, release.publishedAt.getTime());
       }
       const created: NewStory[] = [];
       const joined: { articleId: number; key: string }[] = [];
+      // Per stored story, the earliest copy of this call dated before its primary (pending is in date order).
+      const earlier = new Map<string, number>();
       for (const { id, release } of pending) {
         let key = index.findStory(release);
         if (key === undefined) {
@@ -88,10 +93,29 @@ export function createStoriesService(deps: StoriesServiceDeps) {
             issuer: release.issuer ?? null,
             publishedAt: release.publishedAt,
           });
+        } else if (
+          !earlier.has(key) &&
+          release.publishedAt.getTime() < (primaryTimeOfKey.get(key) ?? Number.NEGATIVE_INFINITY)
+        ) {
+          earlier.set(key, id);
         }
         joined.push({ articleId: id, key });
-        primaryOf.set(id, primaryOfKey.get(key) ?? id);
       }
+      // The primary is the earliest copy: an earlier one arriving later takes over while the pipeline has not
+      // touched the story yet (afterwards the story's work stays where it is).
+      const merges: Merge[] = [];
+      for (const [key, articleId] of earlier) {
+        const storyId = storyOfKey.get(key);
+        const previous = primaryOfKey.get(key);
+        if (storyId === undefined || previous === undefined) continue;
+        if (!(await tx.switchPrimary(storyId, previous, articleId))) continue;
+        primaryOfKey.set(key, articleId);
+        merges.push({ copyId: previous, primaryId: articleId });
+        for (const [knownId, story] of known) {
+          if (story.storyId === storyId) primaryOf.set(knownId, articleId);
+        }
+      }
+      for (const { articleId, key } of joined) primaryOf.set(articleId, primaryOfKey.get(key) ?? articleId);
       for (const [primaryId, storyId] of await tx.createStories(created)) storyOfKey.set(`n${primaryId}`, storyId);
       await tx.setStories(
         joined.flatMap(({ articleId, key }) => {
@@ -99,10 +123,10 @@ export function createStoriesService(deps: StoriesServiceDeps) {
           return storyId === undefined ? [] : [{ articleId, storyId }];
         }),
       );
-      const merges: Merge[] = joined.flatMap(({ articleId }) => {
+      for (const { articleId } of joined) {
         const primaryId = primaryOf.get(articleId) ?? articleId;
-        return primaryId === articleId ? [] : [{ copyId: articleId, primaryId }];
-      });
+        if (primaryId !== articleId) merges.push({ copyId: articleId, primaryId });
+      }
       await tx.touch([...new Set(merges.map(({ primaryId }) => primaryId))]);
       await tx.foldCopies(merges);
       return primaryOf;
