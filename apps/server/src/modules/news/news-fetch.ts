@@ -13,7 +13,7 @@ import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './ne
 export interface NewsFetchDeps {
   repository: NewsRepository;
   /** Gives each stored article its story; a session lists each story once, as its primary article. */
-  stories: Pick<StoriesService, 'assign'>;
+  stories: Pick<StoriesService, 'assign' | 'primaryOf'>;
   sources: NewsSource[];
   bus: LiveBus;
   logger: Logger;
@@ -101,9 +101,8 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
   const progressPercent = () =>
     Math.min(99, Math.round((100 * sum((run) => (run.ended ? 1 : run.fetched / run.total))) / runs.length));
   const oneAtATime = pLimit(1);
-  // The articles this fetch stored and the stories they are copies of: the difference is the copies merged.
+  // The articles this fetch stored: less the stories they are copies of, the copies merged.
   const storedIds = new Set<number>();
-  const storyPrimaries = new Set<number>();
 
   async function fetchSource(run: SourceRun): Promise<void> {
     const { source } = run;
@@ -136,7 +135,6 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
         const primaryOf = await deps.stories.assign(ids);
         const primaries = ids.map((id) => primaryOf.get(id) ?? id);
         for (const id of ids) storedIds.add(id);
-        for (const id of primaries) storyPrimaries.add(id);
         await oneAtATime(async () => {
           const found = await deps.repository.linkToSession(sessionId, primaries);
           Object.assign(run, { fetched: page.page, total: page.totalPages });
@@ -167,7 +165,9 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     const limit = pLimit(SOURCE_CONCURRENCY);
     await Promise.all(runs.map((run) => limit(() => fetchSource(run))));
     const leftOut = sum((run) => run.report.no_company_data ?? 0);
-    const merged = storedIds.size - storyPrimaries.size;
+    // Read at the end: a later page's earlier copy may have become a story's primary.
+    const primaries = await deps.stories.primaryOf([...storedIds]);
+    const merged = storedIds.size - new Set(primaries.values()).size;
     const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles${
       merged > 0
         ? `; ${storedIds.size.toLocaleString('en-US')} items, ${merged.toLocaleString('en-US')} ${merged === 1 ? 'copy' : 'copies'} merged`

@@ -311,6 +311,19 @@ describe.each(testEngines)('stories on %s', (engine) => {
         .execute();
     }
     expect((await listing(sessionId)).total).toBe(4);
+    // The GlobeNewswire copy had been analysed and pushed on its own.
+    await db
+      .updateTable('articles')
+      .set({
+        status: 'pushed_to_hubspot',
+        analysis: JSON.stringify({ buying_intent_score: 'High', signal_summary: 'Boreal drills more.' }),
+        analysed_at: new Date(),
+        pushed_at: new Date(),
+        buying_intent_score: 'High',
+        signal_summary: 'Boreal drills more.',
+      })
+      .where('id', '=', ids[2] ?? 0)
+      .execute();
 
     // Small batches: the grouping goes on across transactions (and would resume after a restart).
     expect(await t.services.stories.backfill({ batchSize: 2 })).toBe(4);
@@ -325,6 +338,10 @@ describe.each(testEngines)('stories on %s', (engine) => {
       'Boreal Nickel',
     ]);
     expect(data[1]?.story?.sources).toHaveLength(1);
+    // The story keeps the copy's work, and the inbox lists it once.
+    expect(data[0]?.status).toBe('pushed_to_hubspot');
+    const signals = await get('signals?q=Boreal');
+    expect(signals.json().data.map((signal: { article_id: number }) => signal.article_id)).toEqual([ids[0]]);
     const second = await get(`articles/session/${sessionId}?page=2&page_size=1`);
     expect(second.json().data.map((article: Article) => article.article_id)).toEqual([ids[1]]);
   });

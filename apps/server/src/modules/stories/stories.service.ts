@@ -141,8 +141,15 @@ export function createStoriesService(deps: StoriesServiceDeps) {
 
     /** The primary article of each article's story; an article not yet in a story stands for itself. */
     async primaryOf(articleIds: number[]): Promise<Map<number, number>> {
-      const stories = await repository.storiesOf([...new Set(articleIds)]);
-      return new Map(articleIds.map((id) => [id, stories.get(id)?.primaryId ?? id]));
+      const unique = [...new Set(articleIds)];
+      const result = new Map<number, number>();
+      // In slices: a fetch's whole haul is asked about at its end, and a statement takes 65,535 parameters.
+      for (let start = 0; start < unique.length; start += 10_000) {
+        const slice = unique.slice(start, start + 10_000);
+        const stories = await repository.storiesOf(slice);
+        for (const id of slice) result.set(id, stories.get(id)?.primaryId ?? id);
+      }
+      return result;
     },
 
     /** The story of each of these articles that has one, with every source. */
