@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Story, StorySource } from '@mining-hub/contract/stories';
 import { htmlToText } from '../../lib/article-html.ts';
 import type { Logger } from '../../logging.ts';
@@ -6,6 +7,8 @@ import type { Merge, NewStory, ReleaseRow, StoriesRepository, StorySourceRow } f
 
 /** How far apart two copies' dates may be for the same normalised title to make them one release. */
 const TITLE_WINDOW_MS = 4 * 86_400_000;
+/** Fingerprints worked out between two turns of the event loop. */
+const FINGERPRINTS_PER_TURN = 25;
 /** Articles the backfill groups per transaction. */
 const BACKFILL_BATCH = 500;
 
@@ -45,8 +48,13 @@ export function createStoriesService(deps: StoriesServiceDeps) {
    * article's primary article. Copies merged into a story fold into its primary (foldCopies).
    */
   async function assignRows(rows: ReleaseRow[]): Promise<Map<number, number>> {
-    // Fingerprints are worked out before the lock: only the look-ups and writes take turns.
-    const prepared = rows.map((row) => ({ id: row.id, release: releaseOf(row) }));
+    // Fingerprints are worked out before the lock: only the look-ups and writes take turns. About 2 ms each,
+    // so the event loop gets a turn every few dozen (a backfill batch would otherwise hold it for a second).
+    const prepared: { id: number; release: Release }[] = [];
+    for (const row of rows) {
+      if (prepared.length % FINGERPRINTS_PER_TURN === FINGERPRINTS_PER_TURN - 1) await setImmediate();
+      prepared.push({ id: row.id, release: releaseOf(row) });
+    }
     return repository.inTurn(async (tx) => {
       const primaryOf = new Map<number, number>();
       const known = await tx.storiesOf(prepared.map(({ id }) => id));
