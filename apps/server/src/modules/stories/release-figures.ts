@@ -34,7 +34,7 @@ const CANONICAL_UNIT: Record<string, string> = {
   'sq km': 'km2',
 };
 
-const AMOUNT = /(?:(?:c|a|us|au|ca|cdn)?\$|£|€)\s?(\d+(?:\.\d+)?)(?:\s?(million|billion|m|mm|b|k)\b)?/gi;
+const AMOUNT = /(?:(?:c|a|us|au|ca|cdn)?\$|£|€)\s?(\d+(?:\.\d+)?)(?:[\s-]?(million|billion|m|mm|b|k)\b)?/gi;
 const QUANTITY = new RegExp(`(?<![\\w.])(\\d+(?:\\.\\d+)?)\\s?(${UNIT})(?![\\p{L}\\d])`, 'giu');
 // 'DDH-24-045', 'RC24-112', 'MK22-003A', 'KD-25-07': letters, then digit groups joined by - or _.
 const HOLE_ID =

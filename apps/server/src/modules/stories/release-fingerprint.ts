@@ -1,6 +1,6 @@
-import { agreement, bandHashes, estimatedSetSize, minhash, shingleHashes } from './minhash.ts';
+import { agreement, bandHashes, estimatedSetSize, hashWord, minhash, shingleHashes } from './minhash.ts';
 import { figuresConflict, releaseFigures } from './release-figures.ts';
-import { listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
+import { issuerNameOf, listingsOf, normaliseTitle, normaliseWords, stripBoilerplate } from './wire-boilerplate.ts';
 
 /**
  * Whether two articles are copies of one press release, and the fingerprint that finds the candidates
@@ -50,6 +50,9 @@ export const BODY_THRESHOLD = 0.5;
 export const LEAD_THRESHOLD = 0.6;
 /** Share of the shorter body estimated to be in the longer, for the lead to count. */
 const CONTAINMENT_THRESHOLD = 0.5;
+/** Bodies this long (distinct shingles) that share less than TITLE_VETO_CONTAINMENT overrule equal titles. */
+const TITLE_VETO_SHINGLES = 20;
+const TITLE_VETO_CONTAINMENT = 0.25;
 /** How far apart two copies with the same title and issuer may be published. */
 export const TITLE_WINDOW_MS = 4 * 24 * 60 * 60 * 1000;
 /** A title this long names its release well enough to match without a known issuer. */
@@ -62,7 +65,7 @@ const LEAD_BAND_SALT = 0x1ead;
 
 /** The fingerprint of one article: its normalised title, MinHash signature and band keys of its boilerplate-free body, and its figures. */
 export function fingerprintRelease(input: { title: string; text: string }): ReleaseFingerprint {
-  const titleKey = normaliseTitle(input.title);
+  const titleKey = normaliseTitle(input.title, issuerNameOf(input.text));
   const body = stripBoilerplate(input.text, input.title);
   const words = normaliseWords(body)
     .split(' ')
@@ -88,7 +91,8 @@ export function fingerprintRelease(input: { title: string; text: string }): Rele
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
 export interface ReleaseTraits {
   titleKey: string;
-  signature: readonly number[];
+  /** The signature as 32-bit integers (4 bytes a hash instead of a JS array's 8). */
+  signature: Uint32Array;
   figures: readonly string[];
   /** Estimated distinct shingles of the body. */
   size: number;
@@ -104,23 +108,31 @@ export function normaliseIssuer(issuer: string): string {
   return normaliseWords(issuer).replace(LEGAL_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
 }
 
-const TRAITS = new WeakMap<ReleaseFingerprint, ReleaseTraits>();
+/** Traits per fingerprint object, with what else they were read from (one fingerprint may be reused with another date or issuer). */
+const TRAITS = new WeakMap<ReleaseFingerprint, { traits: ReleaseTraits; text: string; issuer: string | undefined }>();
 
 /** The traits of a fingerprinted release (cached per fingerprint object). */
 export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
   const cached = TRAITS.get(release.fingerprint);
-  if (cached && cached.publishedAt === release.publishedAt.getTime()) return cached;
+  if (
+    cached &&
+    cached.traits.publishedAt === release.publishedAt.getTime() &&
+    cached.text === release.text &&
+    cached.issuer === release.issuer
+  ) {
+    return cached.traits;
+  }
   const { fingerprint } = release;
   const traits: ReleaseTraits = {
     titleKey: fingerprint.titleKey,
-    signature: fingerprint.signature,
+    signature: Uint32Array.from(fingerprint.signature),
     figures: fingerprint.figures,
     size: estimatedSetSize(fingerprint.signature, 0, BODY_HASHES),
     listings: listingsOf(`${release.title}\n${release.text}`),
     issuerKey: release.issuer === undefined ? '' : normaliseIssuer(release.issuer),
     publishedAt: release.publishedAt.getTime(),
   };
-  TRAITS.set(fingerprint, traits);
+  TRAITS.set(fingerprint, { traits, text: release.text, issuer: release.issuer });
   return traits;
 }
 
@@ -135,22 +147,55 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
   if (figuresConflict(a.figures, b.figures)) return false;
 
   const bodiesSayEnough = a.size >= MIN_SHINGLES && b.size >= MIN_SHINGLES;
+  let containment = 1;
   if (bodiesSayEnough) {
     const body = agreement(a.signature, b.signature, 0, BODY_HASHES);
     if (body >= BODY_THRESHOLD) return true;
+    // The share of the shorter body estimated to be in the longer: |A ∩ B| = J (|A| + |B|) / (1 + J).
+    containment = (body * (a.size + b.size)) / (1 + body) / Math.min(a.size, b.size);
     const lead = agreement(a.signature, b.signature, BODY_HASHES, SIGNATURE_LENGTH);
-    if (lead >= LEAD_THRESHOLD) {
-      // A summary against its full text: the shorter body is (nearly) inside the longer one.
-      const shared = (body * (a.size + b.size)) / (1 + body);
-      if (shared / Math.min(a.size, b.size) >= CONTAINMENT_THRESHOLD) return true;
-    }
+    // A summary against its full text: the same lead, the shorter body (nearly) inside the longer one.
+    if (lead >= LEAD_THRESHOLD && containment >= CONTAINMENT_THRESHOLD) return true;
+  }
+  // Two texts that each say enough and share next to nothing are two releases, whatever their titles
+  // ('Drilling Update' twice in a week).
+  if (a.size >= TITLE_VETO_SHINGLES && b.size >= TITLE_VETO_SHINGLES && containment < TITLE_VETO_CONTAINMENT) {
+    return false;
   }
 
-  if (a.titleKey === '' || a.titleKey !== b.titleKey) return false;
+  const titles = titleMatch(a.titleKey, b.titleKey);
+  if (titles === 'different') return false;
   if (Math.abs(a.publishedAt - b.publishedAt) > TITLE_WINDOW_MS) return false;
   if (a.issuerKey !== '' && b.issuerKey !== '') return a.issuerKey === b.issuerKey;
   if (a.listings.length > 0 && b.listings.length > 0) return true; // they share one (checked above)
-  return a.titleKey.split(' ').length >= SELF_EXPLAINING_TITLE_WORDS;
+  const words = Math.min(a.titleKey.split(' ').length, b.titleKey.split(' ').length);
+  return words >= SELF_EXPLAINING_TITLE_WORDS + (titles === 'same' ? 0 : 1);
+}
+
+/** Leading words a title key may carry beyond another's and still be the same title (an issuer's name). */
+const MAX_EXTRA_TITLE_WORDS = 4;
+/** Words a title key must keep to stand for a release when leading words are dropped. */
+const MIN_TITLE_WORDS = 5;
+
+function titleMatch(a: string, b: string): 'same' | 'prefixed' | 'different' {
+  if (a === '' || b === '') return 'different';
+  if (a === b) return 'same';
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  return titleKeyVariants(longer).includes(shorter) ? 'prefixed' : 'different';
+}
+
+/**
+ * The title keys a release may be stored under: its own, and its own without its first one to four words
+ * (an issuer's name a copy without a listing could not recognise: 'labrador gold intersects …' is
+ * 'intersects …' elsewhere). Look a new release up by all of them; store only `titleKey`.
+ */
+export function titleKeyVariants(titleKey: string): string[] {
+  const words = titleKey.split(' ').filter((word) => word !== '');
+  const variants = [titleKey];
+  for (let drop = 1; drop <= MAX_EXTRA_TITLE_WORDS && words.length - drop >= MIN_TITLE_WORDS; drop++) {
+    variants.push(words.slice(drop).join(' '));
+  }
+  return titleKey === '' ? [] : variants;
 }
 
 /**
@@ -169,7 +214,8 @@ type Bucket = number | number[];
 export class StoryIndex {
   private readonly stories: string[] = [];
   private readonly traits: ReleaseTraits[] = [];
-  private readonly bands = new Map<string, Bucket>();
+  /** Band key → entries, keyed by a 31-bit hash of the key (a small integer in V8: a third of a string key's memory). */
+  private readonly bands = new Map<number, Bucket>();
   private readonly titles = new Map<string, Bucket>();
   /** Per-entry stamp of the last lookup that saw it, so a candidate found by several bands is checked once. */
   private seen = new Uint32Array(1024);
@@ -184,7 +230,7 @@ export class StoryIndex {
     const entry = this.stories.length;
     this.stories.push(storyId);
     this.traits.push(releaseTraits(release));
-    for (const key of release.fingerprint.bandKeys) push(this.bands, key, entry);
+    for (const key of release.fingerprint.bandKeys) push(this.bands, bandNumber(key), entry);
     if (release.fingerprint.titleKey !== '') push(this.titles, release.fingerprint.titleKey, entry);
     if (entry >= this.seen.length) {
       const grown = new Uint32Array(this.seen.length * 2);
@@ -205,8 +251,8 @@ export class StoryIndex {
         candidates.push(entry);
       }
     };
-    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(key));
-    if (traits.titleKey !== '') collect(this.titles.get(traits.titleKey));
+    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)));
+    for (const key of titleKeyVariants(traits.titleKey)) collect(this.titles.get(key));
     // The first release indexed that matches: the story the earliest copy started.
     candidates.sort((x, y) => x - y);
     for (const entry of candidates) {
@@ -217,7 +263,12 @@ export class StoryIndex {
   }
 }
 
-function push(map: Map<string, Bucket>, key: string, entry: number): void {
+/** A band key as a small integer; two keys sharing one only add a candidate, which the comparison then rejects. */
+function bandNumber(key: string): number {
+  return hashWord(key) >>> 1;
+}
+
+function push<K>(map: Map<K, Bucket>, key: K, entry: number): void {
   const bucket = map.get(key);
   if (bucket === undefined) map.set(key, entry);
   else if (typeof bucket === 'number') map.set(key, [bucket, entry]);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listingsOf, normaliseTitle, stripBoilerplate, stripDateline } from './wire-boilerplate.ts';
+import { issuerNameOf, listingsOf, normaliseTitle, stripBoilerplate, stripDateline } from './wire-boilerplate.ts';
 
 describe('normaliseTitle', () => {
   it('reads every wire’s spelling of one title as one key', () => {
-    const key = normaliseTitle('Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly');
-    expect(key).toBe('kodiak copper drills 12.5 metres of 3.41 g t gold at kelly');
+    const key = normaliseTitle('Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly', 'Kodiak Copper Corp.');
+    // The issuer's name (as the body gives it) goes: some outlets put it in front, with its listing, some not.
+    expect(key).toBe('drills 12.5 metres of 3.41 g t gold at kelly');
     for (const copy of [
       'KODIAK COPPER DRILLS 12.5 METRES OF 3.41 G/T GOLD AT KELLY',
       'Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly - Newsfile',
@@ -12,11 +13,21 @@ describe('normaliseTitle', () => {
       'RETRANSMISSION: Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly',
       'CORRECTION - Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly',
       'Kodiak Copper (TSXV: KDK) Drills 12.5 Metres of 3.41 g/t Gold at Kelly',
-      'Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly | Junior Mining Network',
+      'Kodiak Copper Corp. Drills 12.5 Metres of 3.41 g/t Gold at Kelly | Junior Mining Network',
       '  Kodiak  Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly - Mining.com',
+      'Drills 12.5 Metres of 3.41 g/t Gold at Kelly',
     ]) {
-      expect(normaliseTitle(copy), copy).toBe(key);
+      expect(normaliseTitle(copy, 'Kodiak Copper Corp.'), copy).toBe(key);
     }
+  });
+
+  it('keeps the name without an issuer, but not ABN Newswire’s name-and-listing prefix', () => {
+    expect(normaliseTitle('Kodiak Copper Drills 12.5 Metres of 3.41 g/t Gold at Kelly - Newsfile')).toBe(
+      'kodiak copper drills 12.5 metres of 3.41 g t gold at kelly',
+    );
+    expect(normaliseTitle('Western Areas Ltd (ASX:WSA) Significant Widths of Nickel-Copper Sulphides at Sahara')).toBe(
+      'significant widths of nickel copper sulphides at sahara',
+    );
   });
 
   it('keeps accents apart from letters, thousands apart from numbers, and the title’s own words', () => {
@@ -90,6 +101,20 @@ describe('stripBoilerplate', () => {
   it('does not end a short release at a heading in its first lines', () => {
     const text = `Contact: media@example.com\n${news}\nAbout Kodiak Copper Corp.\nKodiak explores.`;
     expect(stripBoilerplate(text)).toBe(news);
+  });
+});
+
+describe('issuerNameOf', () => {
+  it('reads the name before the first listing of the opening', () => {
+    expect(
+      issuerNameOf(
+        'TORONTO, June 07, 2022 (GLOBE NEWSWIRE) -- Labrador Gold Corp. (TSX.V:LAB | OTCQX:NKOSF) (“LabGold”)',
+      ),
+    ).toBe('Labrador Gold Corp.');
+    expect(issuerNameOf('Perth, Jun 23, 2020 AEST (ABN Newswire) - Western Areas Ltd (ASX:WSA) has intersected')).toBe(
+      'Western Areas Ltd',
+    );
+    expect(issuerNameOf('A release without a listing.')).toBeUndefined();
   });
 });
 

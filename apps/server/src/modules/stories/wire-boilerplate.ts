@@ -30,7 +30,7 @@ const LISTING_IN_BRACKETS = new RegExp(
 const BARE_LISTING = new RegExp(`(?<![\\p{L}])(?:${EXCHANGE})\\s*:\\s*[A-Z0-9.]{1,8}(?![\\p{L}\\d])`, 'gu');
 // '(“Lenga” or the “Company”)', '(the "Offering")'.
 const DEFINED_TERM =
-  /\s*\((?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’](?:\s*(?:or|and|,)\s*(?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’])*\)/g;
+  /\((?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’](?:\s*(?:or|and|,)\s*(?:the\s+)?[“"'‘][^”"'’()]{1,60}[”"'’])*\)/g;
 
 /** A segment that starts the shared tail: everything from it to the end is boilerplate. */
 const TAIL_START = new RegExp(
@@ -58,20 +58,25 @@ const TAIL_ABOUT =
 /** CNW's closing 'SOURCE Kodiak Copper Corp.' (in capitals, so a sentence about a source does not match). */
 const TAIL_SOURCE = /^SOURCE\s/;
 
-/** A segment dropped wherever it stands: wire and portal chrome, contact lines, disclaimers. */
-const DROP = new RegExp(
+/** A segment dropped wherever it stands: wire and portal chrome, contact lines, disclaimers. Anchored at its start… */
+const DROP_START = new RegExp(
+  `^(?:${[
+    '/?(?:retransmission|r e t r a n s m i s s i o n|correction|c o r r e c t i o n|corrected|correcting and replacing)\\b',
+    '(?:news|press|media) release\\b.{0,40}$',
+    '(?:share|share this(?: article)?|tweet|email|print|facebook|linkedin|twitter|whatsapp|reddit|copy link|x|follow us|read more|advertisement|listen to this article|reading time|back to news|back|home|news|menu|search|close|next|previous|print this page|download pdf|pdf|view pdf)\\b.{0,30}$',
+    '(?:by|posted|published|updated|written by|filed under|tags?|categories|category)\\s*[:\\s].{0,80}$',
+    '(?:photo|image|figure|fig\\.|table|map|chart|source)\\s*\\d*\\s*[:.]',
+    '(?:click here|to view|a (?:photo|figure|map|pdf) accompanying)',
+    '\\+?\\(?\\d{1,4}\\)?[\\d\\s().-]{6,}$',
+    '(?:https?://|www\\.)\\S+$',
+  ].join('|')})`,
+  'iu',
+);
+/** …or anywhere in it (kept apart: one alternation of anchored and free patterns is tried at every position). */
+const DROP_ANYWHERE = new RegExp(
   [
-    '^/?(?:retransmission|r e t r a n s m i s s i o n|correction|c o r r e c t i o n|corrected|correcting and replacing)\\b',
     'not for (?:distribution|dissemination|release)',
-    '^(?:news|press|media) release\\b.{0,40}$',
-    '^(?:share|share this(?: article)?|tweet|email|print|facebook|linkedin|twitter|whatsapp|reddit|copy link|x|follow us|read more|advertisement|listen to this article|reading time|back to news|back|home|news|menu|search|close|next|previous|print this page|download pdf|pdf|view pdf)\\b.{0,30}$',
-    '^(?:by|posted|published|updated|written by|filed under|tags?|categories|category)\\s*[:\\s].{0,80}$',
-    '^(?:photo|image|figure|fig\\.|table|map|chart|source)\\s*\\d*\\s*[:.]',
-    '^(?:click here|to view|a (?:photo|figure|map|pdf) accompanying)',
     '\\b(?:phone|tel|telephone|fax|e-?mail|website|web|mobile|cell)\\s*[.:]',
-    '[\\w.+-]+@[\\w-]+\\.[\\w.]+',
-    '^\\+?\\(?\\d{1,4}\\)?[\\d\\s().-]{6,}$',
-    '^(?:https?://|www\\.)\\S+$',
     'has not been (?:reviewed|approved)|accepts no responsibility for the adequacy',
     '(?:not been|will not be) registered under the (?:united states|u\\.s\\.)',
     'does not constitute an offer',
@@ -81,6 +86,11 @@ const DROP = new RegExp(
   ].join('|'),
   'iu',
 );
+const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/;
+
+function isDropped(segment: string): boolean {
+  return DROP_START.test(segment) || DROP_ANYWHERE.test(segment) || (segment.includes('@') && EMAIL.test(segment));
+}
 
 /** Wire and portal names a title ends with: 'Title - Newsfile', 'Title | GlobeNewswire'. */
 const TITLE_SUFFIX =
@@ -93,10 +103,10 @@ const TITLE_SITE_TAIL =
 
 /** Lower case, no accents, no punctuation, single spaces; numbers keep their decimal point ('2.5'), not their thousands separators. */
 export function normaliseWords(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  let lower = text.toLowerCase();
+  // Accents only where there can be any: NFKD is the costliest step on a long body.
+  if (/[^ -~\s]/.test(lower)) lower = lower.normalize('NFKD').replace(/\p{M}/gu, '');
+  return lower
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .replace(/&/g, ' and ')
     .replace(/['’‘`´]/g, '')
@@ -123,11 +133,35 @@ export function listingsOf(text: string): string[] {
   return [...found].sort();
 }
 
+const LEGAL_FORM = /\s+(?:corp|corporation|inc|incorporated|ltd|limited|plc|nl|llc|pty ltd|s\.?a\.?|ag|se)\.?$/i;
+
+/**
+ * The issuer's name as the body writes it before its first listing: 'Western Areas Ltd (ASX:WSA)',
+ * 'Labrador Gold Corp. (TSX.V:LAB | …)'; undefined when the opening names no listing.
+ */
+export function issuerNameOf(text: string): string | undefined {
+  const head = text.slice(0, 1200);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  const listing = LISTING_IN_BRACKETS.exec(head);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  if (!listing) return undefined;
+  const words = head.slice(0, listing.index).trimEnd().split(/\s+/);
+  const name: string[] = [];
+  for (let i = words.length - 1; i >= 0 && name.length < 6; i--) {
+    const word = words[i] ?? '';
+    if (!/^[\p{Lu}\d&][\p{L}\d.&'’-]*$/u.test(word)) break;
+    name.unshift(word);
+  }
+  return name.length > 0 ? name.join(' ') : undefined;
+}
+
 /**
  * A title as every copy of the release would read it: case, accents, punctuation, listings, wire prefixes
- * ("RETRANSMISSION:", "CORRECTION -") and suffixes (" - Newsfile", " | GlobeNewswire") removed.
+ * ("RETRANSMISSION:", "CORRECTION -") and suffixes (" - Newsfile", " | GlobeNewswire") removed, and the
+ * issuer's name in front ('Western Areas (ASX:WSA) Significant Widths…' as ABN Newswire titles an
+ * announcement the exchange titles 'Significant Widths…'). `issuer`: the name as the body gives it.
  */
-export function normaliseTitle(title: string): string {
+export function normaliseTitle(title: string, issuer?: string): string {
   let text = title.replace(/\s+/g, ' ').trim();
   for (let previous = ''; previous !== text;) {
     previous = text;
@@ -136,7 +170,24 @@ export function normaliseTitle(title: string): string {
   const tail = TITLE_SITE_TAIL.exec(text);
   // A site name after a bar is short; a long tail after a bar is the title's own second half.
   if (tail && tail.index > 20) text = text.slice(0, tail.index);
-  return normaliseWords(removeListings(text));
+  // 'Name (ASX:ABC) Title': the name and listing are the wire's prefix.
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  const listing = LISTING_IN_BRACKETS.exec(text);
+  LISTING_IN_BRACKETS.lastIndex = 0;
+  if (listing && listing.index < 80 && text.length - listing.index - listing[0].length > 20) {
+    text = text.slice(listing.index + listing[0].length);
+  }
+  let key = normaliseWords(removeListings(text));
+  if (issuer !== undefined) {
+    for (const name of [issuer, issuer.replace(LEGAL_FORM, '')]) {
+      const prefix = normaliseWords(name);
+      if (prefix !== '' && key.startsWith(`${prefix} `) && key.length - prefix.length > 12) {
+        key = key.slice(prefix.length + 1);
+        break;
+      }
+    }
+  }
+  return key;
 }
 
 /** Splits text into segments: lines, and sentences within lines (a flattened page has no lines). */
@@ -181,8 +232,19 @@ function isDatelineOnly(segment: string): boolean {
   return lowerWords.length === 0 && rest.split(/\s+/).length <= 12;
 }
 
+/**
+ * Legends that run into the dateline when a feed or page flattens the text ('NOT FOR DISTRIBUTION … UNITED
+ * STATES VANCOUVER, BC …'): removed as phrases, since dropping their sentence would drop the lead with them.
+ */
+const LEGEND =
+  /\/?\b(?:not for (?:distribution|dissemination|release)[^.\n]{0,140}?(?:united states|u\.s\.)(?: newswire services)?(?: or for (?:dissemination|release) in the (?:united states|u\.s\.))?\.?|r ?e ?t ?r ?a ?n ?s ?m ?i ?s ?s ?i ?o ?n\s*[:\-–—]|c ?o ?r ?r ?e ?c ?t ?i ?o ?n\s*[:\-–—]+)\/?/gi;
+
 /** Words of running text needed before a tail marker counts (so a marker in a header does not end the body). */
 const MIN_WORDS_BEFORE_TAIL = 12;
+/** Lines shorter than this above the first sentence of the body are page chrome. */
+const HEADER_LINE_WORDS = 6;
+/** A line this long is running text: the body has started. */
+const BODY_LINE_WORDS = 8;
 /** A dateline stands in the first words of the body (after any header a page puts above it). */
 const DATELINE_WITHIN_WORDS = 60;
 const NAV_WORD =
@@ -201,25 +263,42 @@ function isNavigation(segment: string): boolean {
  */
 export function stripBoilerplate(text: string, title?: string): string {
   const titleKey = title === undefined ? '' : normaliseTitle(title);
+  const titleLength = title?.length ?? 0;
   const kept: string[] = [];
   let words = 0;
   // Listings first: a sentence split inside '(TSXV: ABC)' would leave it in pieces.
-  for (const raw of segmentsOf(removeListings(text))) {
+  let bodyStarted = false;
+  for (const raw of segmentsOf(removeListings(text.replace(LEGEND, '\n')))) {
     let segment = raw;
     if (
       words >= MIN_WORDS_BEFORE_TAIL &&
       (TAIL_START.test(segment) || TAIL_ABOUT.test(segment) || TAIL_SOURCE.test(segment))
     )
       break;
-    if (DROP.test(segment) || isNavigation(segment)) continue;
+    if (isDropped(segment) || isNavigation(segment)) continue;
     if (words < DATELINE_WITHIN_WORDS) {
       if (isDatelineOnly(segment)) continue;
-      if (titleKey !== '' && normaliseTitle(segment) === titleKey) continue;
-      segment = stripDateline(segment);
+      // A page repeats the title above the body (checked only on lines of about the title's length).
+      if (titleKey !== '' && segment.length < titleLength * 2 && normaliseTitle(segment) === titleKey) continue;
+      const stripped = stripDateline(segment);
+      // What follows a dateline is the body's first sentence, however short.
+      if (stripped !== segment) bodyStarted = true;
+      segment = stripped;
     }
     segment = segment.replace(/\s+/g, ' ').trim();
     if (segment === '') continue;
-    words += segment.split(' ').length;
+    const count = segment.split(' ').length;
+    const sentence = /[.!?:;"”)]$/.test(segment);
+    // Above the body a page has menus, taglines, bylines and headings: short lines without a full stop
+    // or a figure, none of them the release's.
+    if (
+      !bodyStarted &&
+      (count < HEADER_LINE_WORDS || (count < BODY_LINE_WORDS * 2 && !sentence && !/\d/.test(segment)))
+    ) {
+      continue;
+    }
+    if (count >= BODY_LINE_WORDS && sentence) bodyStarted = true;
+    words += count;
     kept.push(segment);
   }
   return kept.join('\n');
