@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { benchListing, seedListingDatabase } from './lib/seeded-listing.ts';
+import { seedStories } from './lib/seed-stories.ts';
 import { signIn, type LoadTarget, type SeedTarget } from './lib/server.ts';
 
 /**
@@ -52,6 +53,7 @@ async function seed(target: SeedTarget): Promise<void> {
       INSERT INTO session_articles (session_id, article_id, position)
       SELECT ${SESSION_ID}::uuid, id, row_number() OVER (ORDER BY id)
       FROM (SELECT id FROM articles ORDER BY id DESC LIMIT ${SESSION_ARTICLES}) recent`.execute(db);
+    await seedStories(db, sql`SELECT article_id FROM session_articles WHERE session_id = ${SESSION_ID}::uuid`);
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { benchListing, seedListingDatabase } from './lib/seeded-listing.ts';
+import { seedStories } from './lib/seed-stories.ts';
 import { signIn, type LoadTarget, type SeedTarget } from './lib/server.ts';
 
 /**
@@ -57,6 +58,8 @@ async function seed(target: SeedTarget): Promise<void> {
       INSERT INTO session_articles (session_id, article_id, position)
       SELECT ${SESSION_ID}::uuid, id, row_number() OVER (ORDER BY id)
       FROM articles WHERE id % 19 = 0 LIMIT ${MEMBER_ARTICLES}`.execute(db);
+    // Every other signal in the first pages was carried by two more wires.
+    await seedStories(db, sql`SELECT id FROM articles WHERE id % 19 = 0 OR id <= 2000`);
   });
 }
 

@@ -106,6 +106,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   if (await services.prompts.ensureDefaultPrompt()) log.info('created the default AI prompt');
 
   const jobs = options.jobs;
+  const backfillStop = new AbortController();
+  let backfill: Promise<unknown> = Promise.resolve();
   if (jobs?.releaseOrphans) {
     const released = await createPipelineRepository(database.db).releaseAllClaims();
     if (released > 0) log.warn(`released ${released} article steps interrupted by the last shutdown`);
@@ -125,8 +127,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await defineNewsJobs(boss);
       await retryOrphans(NEWS_FETCH_JOB, 'news fetches');
       if (jobs.work) {
+        // Articles stored before stories (migration 017) are grouped in the background, batch by batch;
+        // a worker stopped half-way resumes where it was at its next start.
+        backfill = services.stories.backfill({ signal: backfillStop.signal }).catch((error: unknown) => {
+          logger.child({ name: 'stories' }).error({ err: error }, 'grouping stored articles into stories failed');
+        });
         await workNewsJobs(boss, {
           repository: createNewsRepository(database.db),
+          stories: services.stories,
           sources: jobs.news.sources,
           bus,
           logger: logger.child({ name: 'news' }),
@@ -169,6 +177,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       return supervisor;
     },
     async close(queue) {
+      backfillStop.abort(); // the batch under way commits; the next start goes on from there
+      await backfill;
       await supervisor?.close(); // the crawl stops where it is and continues after a restart
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss?.stop(queue); // running jobs finish or go back to the queue

@@ -15,6 +15,8 @@ import type { PgBoss } from './jobs/queue.ts';
 import { enqueueNewsFetch } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
 import { createNewsService } from './modules/news/news.service.ts';
+import { createStoriesRepository } from './modules/stories/stories.repository.ts';
+import { createStoriesService } from './modules/stories/stories.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
@@ -102,15 +104,22 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
   const pipelineRepository = createPipelineRepository(db);
   const analyser = options.pipeline?.analyser ?? createRulesAnalyser();
   const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
+  const stories = createStoriesService({
+    repository: createStoriesRepository(db),
+    logger: (options.logger ?? createSilentLogger()).child({ name: 'stories' }),
+  });
+  const news = createNewsService({
+    repository: newsRepository,
+    stories,
+    enqueueFetch: options.boss ? enqueueNewsFetch(options.boss) : noQueue,
+    fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
+    audit,
+  });
   const services = {
     /** Names of the AI and CRM adapters in use, for the start-up log. */
     pipelineAdapters: { analyser: analyser.name, crm: crm.name },
-    news: createNewsService({
-      repository: newsRepository,
-      enqueueFetch: options.boss ? enqueueNewsFetch(options.boss) : noQueue,
-      fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
-      audit,
-    }),
+    news,
+    stories,
     audit,
     auth: createAuthService({
       users: createUsersRepository(db),
@@ -124,7 +133,8 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     prompts,
     pipeline: createPipelineService({
       repository: pipelineRepository,
-      news: newsRepository,
+      news,
+      stories,
       bus,
       enqueueArticle: options.boss ? enqueuePipelineArticle(options.boss) : noQueue,
       steps: createPipelineSteps({
@@ -142,7 +152,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     }),
     crm: createCrmService({ repository: createCrmRepository(db), crm }),
     reports: createReportsService(createReportsRepository(db)),
-    signals: createSignalsService({ repository: createSignalsRepository(db) }),
+    signals: createSignalsService({ repository: createSignalsRepository(db), stories }),
     stats: createStatsService(createStatsRepository(db)),
     health: createHealthService(db, { chromiumPath: options.chromiumPath ?? '/usr/bin/chromium' }),
     alerts: createAlertsService({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { articleActivitySchema, articleStatusSchema, buyingIntentSchema } from './articles.ts';
 import { successData } from './common.ts';
+import { storySchema } from './stories.ts';
 import {
   articleTypeFilterSchema,
   commoditySymbolSchema,
@@ -109,6 +110,8 @@ export const articleSchema = z.object({
   analysis_prompt_id: z.number().int().nullable(),
   analysis_prompt_version: z.number().int().nullable(),
   crm_company_id: z.string().nullable(),
+  /** The story (release) this article is; null only for an article stored before stories and not yet grouped. */
+  story: storySchema.nullable(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

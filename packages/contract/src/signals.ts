@@ -9,6 +9,7 @@ import {
 import { idParamsSchema } from './common.ts';
 import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, successPage } from './news.ts';
 import { commoditySymbolSchema, countryCodeSchema } from './reference-data.ts';
+import { storySchema } from './stories.ts';
 
 /** Orders of the inbox: buying intent highest first (the default), newest first, or by company name. */
 export const SIGNAL_SORTS = ['intent', 'newest', 'company'] as const;
@@ -82,6 +83,8 @@ export const signalSchema = z.object({
   dismissed_at: z.string().nullable(),
   /** The source link; null when the article has none (the app's own article page stands in). */
   url: z.string().nullable(),
+  /** The release this signal is, with every source that carried it (null for an article not yet grouped). */
+  story: storySchema.nullable(),
 });
 export type Signal = z.infer<typeof signalSchema>;
 

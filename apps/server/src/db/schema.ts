@@ -33,6 +33,8 @@ export interface Database {
   watch_runs: WatchRunsTable;
   watch_seen_articles: WatchSeenArticlesTable;
   notifications: NotificationsTable;
+  stories: StoriesTable;
+  story_bands: StoryBandsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -206,6 +208,8 @@ export interface ArticlesTable {
   buying_intent_score: 'Low' | 'Medium' | 'High' | 'Very High' | null;
   intent_reasons: ColumnType<string[], string[] | undefined, string[]>;
   signal_summary: string | null;
+  /** Migration 017: the story (one release, all its copies) the article belongs to; null until assigned. */
+  story_id: number | null;
 }
 
 export interface PipelineBatchesTable {
@@ -363,4 +367,21 @@ export interface CrmCompanyKeysTable {
   company_key: string;
   company_id: string;
   updated_at: Generated<Date>;
+}
+
+/** Migration 017: one release; its primary article carries the pipeline's work for every copy. */
+export interface StoriesTable {
+  id: Generated<number>;
+  primary_article_id: number;
+  title_key: string;
+  fingerprint: ColumnType<unknown, string, string>;
+  issuer: string | null;
+  published_at: Date | null;
+  first_seen_at: CreatedAt;
+}
+
+/** Migration 017: the LSH band keys of each story's fingerprint, for candidate look-up. */
+export interface StoryBandsTable {
+  band_key: string;
+  story_id: number;
 }

@@ -4,6 +4,7 @@ import type { NewsQuery } from '@mining-hub/contract/news';
 import type { KnownCompany, NewsSource, SourcePage } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
 import { matchesQuery, tagArticle } from './article-classifier.ts';
 import { createCompanyIndex, filtersByCompanySize, rangeVerdict, type CompanyIndex } from './company-figures.ts';
 import { htmlToText, sanitizeArticleHtml } from '../../lib/article-html.ts';
@@ -11,6 +12,8 @@ import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './ne
 
 export interface NewsFetchDeps {
   repository: NewsRepository;
+  /** Gives each stored article its story; a session lists each story once, as its primary article. */
+  stories: Pick<StoriesService, 'assign' | 'primaryOf'>;
   sources: NewsSource[];
   bus: LiveBus;
   logger: Logger;
@@ -51,7 +54,8 @@ const SOURCE_CONCURRENCY = 6;
 
 /**
  * Runs one fetch session: up to SOURCE_CONCURRENCY sources at once, each page by page; each page is tagged,
- * filtered, stored once and linked to the session (one page at a time, which keeps positions 1..n), and a
+ * filtered, stored once, given its story (a copy of a release already stored joins that release's story), and
+ * the stories' primaries are linked to the session (one page at a time, which keeps positions 1..n), and a
  * `progress_update` goes to the user who started it. A failing source is skipped with a WARNING and named in
  * the final message; the session completes with what the others gave. The final update also reports, per
  * source, how many items it read and how many it could not use, and why.
@@ -97,6 +101,8 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
   const progressPercent = () =>
     Math.min(99, Math.round((100 * sum((run) => (run.ended ? 1 : run.fetched / run.total))) / runs.length));
   const oneAtATime = pLimit(1);
+  // The articles this fetch stored: less the stories they are copies of, the copies merged.
+  const storedIds = new Set<number>();
 
   async function fetchSource(run: SourceRun): Promise<void> {
     const { source } = run;
@@ -126,8 +132,12 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
             tags,
           });
         }
+        const ids = await deps.repository.storeArticles(kept);
+        const primaryOf = await deps.stories.assign(ids);
+        const primaries = ids.map((id) => primaryOf.get(id) ?? id);
+        for (const id of ids) storedIds.add(id);
         await oneAtATime(async () => {
-          const found = await deps.repository.addArticlesToSession(sessionId, kept);
+          const found = await deps.repository.linkToSession(sessionId, primaries);
           Object.assign(run, { fetched: page.page, total: page.totalPages });
           await report({
             message: `Fetching ${source.name}: page ${page.page} of ${page.totalPages}`,
@@ -156,9 +166,14 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     const limit = pLimit(SOURCE_CONCURRENCY);
     await Promise.all(runs.map((run) => limit(() => fetchSource(run))));
     const leftOut = sum((run) => run.report.no_company_data ?? 0);
+    // Read at the end: a later page's earlier copy may have become a story's primary.
+    const primaries = await deps.stories.primaryOf([...storedIds]);
+    const merged = storedIds.size - new Set(primaries.values()).size;
     const summary = `Found ${state.articles_found.toLocaleString('en-US')} articles${
-      leftOut > 0 ? `; ${leftOut.toLocaleString('en-US')} left out: ${NO_COMPANY_DATA}` : ''
-    }`;
+      merged > 0
+        ? `; ${storedIds.size.toLocaleString('en-US')} items, ${merged.toLocaleString('en-US')} ${merged === 1 ? 'copy' : 'copies'} merged`
+        : ''
+    }${leftOut > 0 ? `; ${leftOut.toLocaleString('en-US')} left out: ${NO_COMPANY_DATA}` : ''}`;
     const skipped = runs.flatMap(({ report }) => (report.error ? [`${report.name} (${report.error})`] : []));
     const sources = runs.map((run) => run.report);
     await report(

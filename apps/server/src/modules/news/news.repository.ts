@@ -57,6 +57,7 @@ const ARTICLE_COLUMNS = [
   'signal_summary',
   'step_running',
   'queued_in_batch',
+  'story_id',
 ] as const;
 
 type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
@@ -122,8 +123,14 @@ export function articleActivity(row: { step_running: string | null; queued_in_ba
   return row.step_running ? 'processing' : row.queued_in_batch ? 'queued' : null;
 }
 
-/** The API shape of a stored article (SPEC.md section 3). */
-export function toArticle(row: ArticleRow): Article {
+/** A stored article and the story it belongs to (null until it is assigned one), which its `story` shows. */
+export interface StoredArticle {
+  article: Article;
+  storyId: number | null;
+}
+
+/** The API shape of a stored article (SPEC.md section 3); `story` is filled in from the stories module. */
+export function toArticle(row: Omit<ArticleRow, 'story_id'>): Article {
   const raw = row.raw_json;
   return {
     article_id: row.id,
@@ -160,6 +167,7 @@ export function toArticle(row: ArticleRow): Article {
     analysis_prompt_id: row.analysis_prompt_id,
     analysis_prompt_version: row.analysis_prompt_version,
     crm_company_id: row.crm_company_id,
+    story: null,
     buying_intent_score: row.buying_intent_score,
     intent_reasons: row.intent_reasons,
     signal_summary: row.signal_summary,
@@ -217,56 +225,64 @@ export function createNewsRepository(db: Db) {
     },
 
     /**
-     * Stores a page of articles once each (by source key) and links them to the session after the ones it
-     * already has. Content is refreshed; status and pipeline results of known articles are kept.
-     * Returns how many articles the session holds afterwards.
+     * Stores a page of articles once each (by source key): content is refreshed; status and pipeline results
+     * of known articles are kept. Returns the stored ids in the page's order.
      */
-    async addArticlesToSession(sessionId: string, articles: StoredArticleInput[]): Promise<number> {
-      if (articles.length === 0) return this.countSessionArticles(sessionId);
+    async storeArticles(articles: StoredArticleInput[]): Promise<number[]> {
+      if (articles.length === 0) return [];
+      const rows = await db
+        .insertInto('articles')
+        .values(
+          articles.map((a) => ({
+            source_key: a.sourceKey,
+            title: a.title,
+            source: a.source,
+            url: a.url,
+            description: a.description,
+            content: a.content,
+            article_type: a.articleType,
+            pdf_iframe_url: a.pdfUrl,
+            published_at: a.publishedAt,
+            raw_json: JSON.stringify(a.raw),
+            commodities: a.tags.commodities,
+            countries: a.tags.countries,
+            states: a.tags.states,
+            type_group: a.tags.typeGroup,
+            type: a.tags.type,
+            company: a.tags.company,
+            ticker: a.tags.ticker,
+            project: a.tags.project,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('source_key').doUpdateSet((eb) => ({
+            title: eb.ref('excluded.title'),
+            description: eb.ref('excluded.description'),
+            content: eb.ref('excluded.content'),
+            published_at: eb.ref('excluded.published_at'),
+            raw_json: eb.ref('excluded.raw_json'),
+            updated_at: sql<Date>`now()`,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Links articles to the session after the ones it already has, each once (a story's primary, whichever
+     * copy found it). Returns how many articles the session holds afterwards.
+     */
+    async linkToSession(sessionId: string, articleIds: number[]): Promise<number> {
+      if (articleIds.length === 0) return this.countSessionArticles(sessionId);
       return db.transaction().execute(async (tx) => {
-        const rows = await tx
-          .insertInto('articles')
-          .values(
-            articles.map((a) => ({
-              source_key: a.sourceKey,
-              title: a.title,
-              source: a.source,
-              url: a.url,
-              description: a.description,
-              content: a.content,
-              article_type: a.articleType,
-              pdf_iframe_url: a.pdfUrl,
-              published_at: a.publishedAt,
-              raw_json: JSON.stringify(a.raw),
-              commodities: a.tags.commodities,
-              countries: a.tags.countries,
-              states: a.tags.states,
-              type_group: a.tags.typeGroup,
-              type: a.tags.type,
-              company: a.tags.company,
-              ticker: a.tags.ticker,
-              project: a.tags.project,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.column('source_key').doUpdateSet((eb) => ({
-              title: eb.ref('excluded.title'),
-              description: eb.ref('excluded.description'),
-              content: eb.ref('excluded.content'),
-              published_at: eb.ref('excluded.published_at'),
-              raw_json: eb.ref('excluded.raw_json'),
-              updated_at: sql<Date>`now()`,
-            })),
-          )
-          .returning('id')
-          .execute();
         const start = await tx
           .selectFrom('session_articles')
           .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`0`).as('max'))
           .where('session_id', '=', sessionId)
           .executeTakeFirstOrThrow();
         const offset = Number(start.max);
-        const unique = [...new Set(rows.map((row) => row.id))];
+        const unique = [...new Set(articleIds)];
         const linked = await tx
           .selectFrom('session_articles')
           .select('article_id')
@@ -335,17 +351,18 @@ export function createNewsRepository(db: Db) {
       };
     },
 
-    /** The list items (without bodies) of these articles, in no particular order. */
-    async listArticles(ids: number[]): Promise<ListArticle[]> {
+    /** The list items (without bodies) of these articles, in no particular order, with their stories' ids. */
+    async listArticles(ids: number[]): Promise<(ListArticle & { storyId: number | null })[]> {
       const { rows } = await db.executeQuery(
         // An array literal: pg's own array encoding escapes every element.
         CompiledQuery.raw(LIST_ARTICLES_SQL, [`{${ids.join(',')}}`]) as CompiledQuery<
           ListRow & { row_version: number }
         >,
       );
-      return rows.map(({ row_version: version, ...row }) => ({
+      return rows.map(({ row_version: version, story_id: storyId, ...row }) => ({
         article: toArticle({ ...row, content: null, expanded_description: null, full_content: null, analysis: null }),
         version,
+        storyId,
       }));
     },
 
@@ -359,9 +376,9 @@ export function createNewsRepository(db: Db) {
       return rows.map((row) => row.article_id);
     },
 
-    async findArticle(id: number): Promise<Article | undefined> {
+    async findArticle(id: number): Promise<StoredArticle | undefined> {
       const row = await db.selectFrom('articles').select(ARTICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
-      return row ? toArticle(row) : undefined;
+      return row ? { article: toArticle(row), storyId: row.story_id } : undefined;
     },
 
     /** Whether one of the user's sessions found the article (articles are visible through sessions). */

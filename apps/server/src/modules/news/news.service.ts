@@ -12,7 +12,8 @@ import type { LiveMessage } from '@mining-hub/contract/live';
 import { notFound, tooManyRequests } from '../../errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
-import type { ListArticle, NewsRepository } from './news.repository.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
+import type { ListArticle, NewsRepository, StoredArticle } from './news.repository.ts';
 
 /**
  * How many list items the article cache holds across sessions and users: about 2.5 KB each with the
@@ -26,6 +27,8 @@ const CATCH_UP_MAX_SESSIONS = 5;
 
 export interface NewsServiceDeps {
   repository: NewsRepository;
+  /** Which story each article is: its copies' sources, and the primary a copy stands for. */
+  stories: Pick<StoriesService, 'stories' | 'primaryOf'>;
   /** Queues the fetch job of a new session. */
   enqueueFetch: (sessionId: string) => Promise<void>;
   /** Minimum seconds between two fetches started by one user. */
@@ -52,8 +55,16 @@ export function createNewsService(deps: NewsServiceDeps) {
     if (!found) return undefined;
     const stale = found.articles.filter(({ id, version }) => articleCache.get(id)?.version !== version);
     if (stale.length > 0) {
-      for (const fresh of await deps.repository.listArticles(stale.map(({ id }) => id))) {
-        articleCache.set(fresh.article.article_id, fresh);
+      const read = await deps.repository.listArticles(stale.map(({ id }) => id));
+      // A copy joining a story bumps its primary's version, so a cached story's sources are current too.
+      const stories = await deps.stories.stories([
+        ...new Set(read.flatMap(({ storyId }) => (storyId === null ? [] : [storyId]))),
+      ]);
+      for (const { article, version, storyId } of read) {
+        articleCache.set(article.article_id, {
+          article: { ...article, story: storyId === null ? null : (stories.get(storyId) ?? null) },
+          version,
+        });
       }
     }
     const articles = found.articles.flatMap(({ id }) => {
@@ -62,6 +73,13 @@ export function createNewsService(deps: NewsServiceDeps) {
       return cached ? [cached.article] : [];
     });
     return { userId: found.userId, articlesFound: found.articlesFound, articles };
+  }
+
+  /** An article as the API shows it, with its story. */
+  async function withStory(stored: StoredArticle): Promise<Article> {
+    if (stored.storyId === null) return stored.article;
+    const story = (await deps.stories.stories([stored.storyId])).get(stored.storyId) ?? null;
+    return { ...stored.article, story };
   }
 
   async function queueFetch(userId: number, query: NewsQuery): Promise<string> {
@@ -149,13 +167,23 @@ export function createNewsService(deps: NewsServiceDeps) {
       return deps.repository.listSessionArticleIds(sessionId);
     },
 
-    /** An article one of the user's sessions found (any session's, for an admin). */
+    /**
+     * An article one of the user's sessions found (any session's, for an admin). A copy stands for its story:
+     * the answer is the story's primary article, which carries the story's analysis and lists every copy.
+     */
     async getArticle(viewer: Viewer, articleId: number): Promise<Article> {
-      const article = (await deps.repository.sessionsFoundArticle(ownerFilterFor(viewer), articleId))
-        ? await deps.repository.findArticle(articleId)
+      const primaryId = (await deps.stories.primaryOf([articleId])).get(articleId) ?? articleId;
+      const stored = (await deps.repository.sessionsFoundArticle(ownerFilterFor(viewer), primaryId))
+        ? await deps.repository.findArticle(primaryId)
         : undefined;
-      if (!article) throw notFound(`Article ${articleId} not found`);
-      return article;
+      if (!stored) throw notFound(`Article ${articleId} not found`);
+      return withStory(stored);
+    },
+
+    /** An article with its story, whoever may see it (for the pipeline, after a step). */
+    async findArticle(articleId: number): Promise<Article | undefined> {
+      const stored = await deps.repository.findArticle(articleId);
+      return stored ? withStory(stored) : undefined;
     },
 
     async getAutoMode(userId: number): Promise<FilterSet | null> {

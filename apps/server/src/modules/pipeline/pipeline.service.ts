@@ -6,13 +6,16 @@ import type { LiveMessage } from '@mining-hub/contract/live';
 import { MAX_BATCH_FAILURES_LISTED, type BatchMode, type BatchStatus } from '@mining-hub/contract/pipeline';
 import { invalidStatus, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
 import { nextStep as nextStepOf, type PipelineSteps } from './pipeline-steps.ts';
 import type { PipelineRepository, PipelineStep } from './pipeline.repository.ts';
 
 export interface PipelineServiceDeps {
   repository: PipelineRepository;
-  /** Reads an article back after a step (the news repository provides it). */
+  /** Reads an article back after a step (the news service provides it). */
   news: { findArticle(id: number): Promise<Article | undefined> };
+  /** A copy stands for its story: steps run on the story's primary article, once for every copy. */
+  stories: Pick<StoriesService, 'primaryOf'>;
   steps: PipelineSteps;
   bus: LiveBus;
   /** Queues one article of a batch. */
@@ -44,8 +47,12 @@ export function createPipelineService(deps: PipelineServiceDeps) {
   }
 
   return {
-    /** Runs one step now and answers with the article; 409 when its status does not allow the step. */
-    async runStep(viewer: Viewer, step: PipelineStep, articleId: number): Promise<Article> {
+    /**
+     * Runs one step now and answers with the article; 409 when its status does not allow the step. A copy's
+     * step runs on its story's primary (analysed once, pushed once, whichever copy was chosen).
+     */
+    async runStep(viewer: Viewer, step: PipelineStep, copyId: number): Promise<Article> {
+      const articleId = (await deps.stories.primaryOf([copyId])).get(copyId) ?? copyId;
       await visibleArticle(viewer, articleId);
       const outcome = await deps.steps.run(step, articleId, { finalAttempt: true, actorId: viewer.id });
       if (outcome.kind === 'refused') throw invalidStatus(outcome.reason);
@@ -58,7 +65,10 @@ export function createPipelineService(deps: PipelineServiceDeps) {
      * Starts a batch over the user's selected articles; each runs as a job the steps `mode` allows: all that
      * remain (process), up to the analysis (analyse), or the push of analysed articles only (push).
      */
-    async startBatch(viewer: Viewer, articleIds: number[], mode: BatchMode) {
+    async startBatch(viewer: Viewer, selectedIds: number[], mode: BatchMode) {
+      // Copies of one story are one batch item: their story's primary.
+      const primaries = await deps.stories.primaryOf(selectedIds);
+      const articleIds = [...new Set(selectedIds.map((id) => primaries.get(id) ?? id))];
       const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), articleIds);
       const unknown = articleIds.filter((id) => !visible.has(id));
       if (unknown.length > 0) throw notFound(`Articles not found: ${listOf(unknown)}`);
@@ -75,7 +85,7 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       await deps.repository.markBatchFinishedIfDone(batchId);
       // The cards of the queued articles now say so (one message for the lot, not one per article).
       if (queued.length > 0) deps.bus.publish('all', { type: 'articles_updated' });
-      return { batchId, articleCount: queued.length, skippedCount: articleIds.length - queued.length };
+      return { batchId, articleCount: queued.length, skippedCount: selectedIds.length - queued.length };
     },
 
     /**

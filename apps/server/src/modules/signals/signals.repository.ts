@@ -291,5 +291,6 @@ function toSignal(row: SignalRow): Signal {
     activity: row.step_running ? 'processing' : row.queued_in_batch ? 'queued' : null,
     dismissed_at: row.dismissed_at?.toISOString() ?? null,
     url: row.url,
+    story: null,
   };
 }

@@ -4,6 +4,7 @@ import type { Signal, SignalsQuery } from '@mining-hub/contract/signals';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
 import { KEYSET_SORTS, type SignalsRepository } from './signals.repository.ts';
 
 /** Filter sets whose counts are kept (an entry is a few dozen bytes), and orders whose start keys are kept. */
@@ -20,6 +21,8 @@ const COUNT_TTL_MS = 60_000;
 
 export interface SignalsServiceDeps {
   repository: SignalsRepository;
+  /** Each signal's story (its sources), and the story a copy's id stands for; without it signals show none. */
+  stories?: Pick<StoriesService, 'storiesOf' | 'primaryOf'>;
   now?: () => number;
   /** START_KEY_STRIDE unless a test wants deep pages in a small inbox. */
   startKeyStride?: number;
@@ -85,6 +88,10 @@ export function createSignalsService(deps: SignalsServiceDeps) {
     return repository.page(ownerId, query);
   }
 
+  /** The story's primary a copy's id stands for (a signal is its story's, dismissed once for every copy). */
+  const primaryOf = async (articleId: number) =>
+    (await deps.stories?.primaryOf([articleId]))?.get(articleId) ?? articleId;
+
   /** The article's dismissal after a change; 404 for an article the viewer's sessions never found. */
   async function dismissal(articleId: number, change: Promise<{ dismissed_at: Date | null } | undefined>) {
     const row = await change;
@@ -98,16 +105,24 @@ export function createSignalsService(deps: SignalsServiceDeps) {
       const ownerId = ownerFilterFor(viewer);
       const { signals, generation } = await page(ownerId, query);
       const count = await total(ownerId, query, generation);
-      return { data: signals, pagination: pageOf(query.page, query.page_size, count) };
+      const stories = (await deps.stories?.storiesOf(signals.map((signal) => signal.article_id))) ?? new Map();
+      return {
+        data: signals.map((signal) => ({ ...signal, story: stories.get(signal.article_id) ?? null })),
+        pagination: pageOf(query.page, query.page_size, count),
+      };
     },
 
     /** Takes a signal out of the inbox for everyone who sees its article (kept under the Dismissed filter). */
-    dismiss: (viewer: Viewer, articleId: number) =>
-      dismissal(articleId, repository.dismiss(ownerFilterFor(viewer), articleId, viewer.id)),
+    async dismiss(viewer: Viewer, articleId: number) {
+      const primaryId = await primaryOf(articleId);
+      return dismissal(articleId, repository.dismiss(ownerFilterFor(viewer), primaryId, viewer.id));
+    },
 
     /** Puts a dismissed signal back in the inbox. */
-    restore: (viewer: Viewer, articleId: number) =>
-      dismissal(articleId, repository.restore(ownerFilterFor(viewer), articleId)),
+    async restore(viewer: Viewer, articleId: number) {
+      const primaryId = await primaryOf(articleId);
+      return dismissal(articleId, repository.restore(ownerFilterFor(viewer), primaryId));
+    },
   };
 }
 export type SignalsService = ReturnType<typeof createSignalsService>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alsoFrom,
   articleBody,
   articleDate,
   articlePagePath,
@@ -107,6 +108,37 @@ describe('sourceLink', () => {
     expect(isSafeUrl('//evil.example/a')).toBe(false);
     expect(isSafeUrl('data:text/html,hi')).toBe(false);
     expect(isSafeUrl(null)).toBe(false);
+  });
+});
+
+describe('alsoFrom', () => {
+  it("names the story's other copies with their links, the app's page where a copy has none", () => {
+    const article = makeArticle({
+      article_id: 7,
+      story: {
+        id: 3,
+        primary_article_id: 7,
+        sources: [
+          { article_id: 7, name: 'Taiga Gold Corp.', url: 'https://taiga.example/n/14', published_at: null },
+          { article_id: 8, name: 'Newsfile', url: 'https://newsfile.example/228871', published_at: null },
+          { article_id: 9, name: 'GlobeNewswire', url: 'javascript:alert(1)', published_at: null },
+        ],
+      },
+    });
+    expect(alsoFrom(article)).toEqual([
+      { name: 'Newsfile', href: 'https://newsfile.example/228871', external: true },
+      { name: 'GlobeNewswire', href: '/news-signals?article=9', external: false },
+    ]);
+  });
+
+  it('is empty for a release with one copy, or none grouped yet', () => {
+    expect(alsoFrom(makeArticle({ story: null }))).toEqual([]);
+    const single = {
+      id: 1,
+      primary_article_id: 42,
+      sources: [{ article_id: 42, name: 'W', url: null, published_at: null }],
+    };
+    expect(alsoFrom(makeArticle({ story: single }))).toEqual([]);
   });
 });
 

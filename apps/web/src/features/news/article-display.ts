@@ -124,6 +124,22 @@ export function sourceLink(article: Pick<Article, 'article_id' | 'url' | 'raw_js
   return external ? { href: external, external: true } : { href: articlePagePath(article.article_id), external: false };
 }
 
+/**
+ * The story's other copies, for the card's "also from" line: each source's name and where its copy is (its own
+ * link, else the app's page of it). Empty when the article is the only copy of its release.
+ */
+export function alsoFrom(
+  article: Pick<Article, 'article_id' | 'story'>,
+): { name: string; href: string; external: boolean }[] {
+  return (article.story?.sources ?? [])
+    .filter((source) => source.article_id !== article.article_id)
+    .map((source) =>
+      isSafeUrl(source.url)
+        ? { name: source.name, href: source.url, external: true }
+        : { name: source.name, href: articlePagePath(source.article_id), external: false },
+    );
+}
+
 /** The one next pipeline step an article's status allows (SPEC.md section 4), with its labels. */
 export type PipelineAction = 'expand' | 'summarize' | 'push';
 

@@ -21,6 +21,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   activity: null,
   dismissed_at: null,
   url: `https://wire.example/${id}`,
+  story: null,
   ...overrides,
 });
 

@@ -1,8 +1,9 @@
 import type { Article } from '@mining-hub/contract/news';
 import { articleTypeLabel } from '@mining-hub/contract/reference-data';
+import { AlsoFrom } from '../../../components/also-from.tsx';
 import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
-import { articleDate, articleTags, sourceLink } from '../article-display.ts';
+import { alsoFrom, articleDate, articleTags, sourceLink } from '../article-display.ts';
 import { ArticleStatusBadge } from './article-status-badge.tsx';
 import { ArticleStepButton } from './article-step-button.tsx';
 
@@ -44,6 +45,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
   const link = sourceLink(article);
   const tags = articleTags(article);
   const date = articleDate(article);
+  const copies = alsoFrom(article);
 
   return (
     <li
@@ -93,6 +95,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
             </>
           )}
         </p>
+        <AlsoFrom copies={copies} className="mt-1" />
         <SalesSignal article={article} />
         {article.description && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.description}</p>}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -36,6 +36,7 @@ export function makeArticle(changes: Partial<Article> = {}): Article {
     buying_intent_score: null,
     intent_reasons: [],
     signal_summary: null,
+    story: null,
     ...changes,
   };
 }

@@ -1,6 +1,7 @@
 import { findCommodity, findCountry } from '@mining-hub/contract/reference-data';
 import type { Signal } from '@mining-hub/contract/signals';
 import type { RefObject } from 'react';
+import { AlsoFrom, type CopyLink } from '../../../components/also-from.tsx';
 import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -19,6 +20,15 @@ interface SignalsTableProps {
   rowRefs: RefObject<(HTMLTableRowElement | null)[]>;
   /** The CRM's name for the pushed status: 'CRM (local outbox)' or 'HubSpot'. */
   crmLabel: string;
+}
+
+/** The signal's story's other sources that have a web link of their own. */
+function otherCopies(signal: Signal): CopyLink[] {
+  return (signal.story?.sources ?? []).flatMap((source) =>
+    source.article_id !== signal.article_id && source.url && /^https?:\/\//i.test(source.url)
+      ? [{ name: source.name, href: source.url }]
+      : [],
+  );
 }
 
 const STATUS_TONES: Record<string, string> = {
@@ -167,6 +177,7 @@ export function SignalsTable(props: SignalsTableProps) {
                       </a>
                     )}
                   </div>
+                  <AlsoFrom copies={otherCopies(signal)} className="mt-0.5" />
                   {signal.signal_summary && <p className="mt-1 line-clamp-2 text-slate-600">{signal.signal_summary}</p>}
                   {signal.intent_reasons.length > 0 && (
                     <p className="mt-1 text-xs text-slate-500">
