@@ -35,7 +35,8 @@ const CANONICAL_UNIT: Record<string, string> = {
 };
 
 const AMOUNT = /(?:(?:c|a|us|au|ca|cdn)?\$|£|€)\s?(\d+(?:\.\d+)?)(?:[\s-]?(million|billion|m|mm|b|k)\b)?/gi;
-const QUANTITY = new RegExp(`(?<![\\w.])(\\d+(?:\\.\\d+)?)\\s?(${UNIT})(?![\\p{L}\\d])`, 'giu');
+// '6,500 metres', '6500m' and '6,500-metre programme' are one quantity.
+const QUANTITY = new RegExp(`(?<![\\w.])(\\d+(?:\\.\\d+)?)[\\s-]?(${UNIT})(?![\\p{L}\\d])`, 'giu');
 // 'DDH-24-045', 'RC24-112', 'MK22-003A', 'KD-25-07': letters, then digit groups joined by - or _.
 const HOLE_ID =
   /(?<![\p{L}\d-])([A-Z]{1,6}[-_]?\d{2,4}(?:[-_][A-Z]?\d{1,4}[A-Z]?)+|[A-Z]{2,6}\d{3,5}[A-Z]?)(?![\p{L}\d-])/gu;
@@ -79,14 +80,17 @@ export function releaseFigures(title: string, body: string): string[] {
 }
 
 /**
- * Whether two figure lists say different things: both name several figures and few of the shorter
+ * Whether two figure lists say different things: both name two or more figures and few of the shorter
  * list's are in the longer (a summary's figures are all in its full text; a second tranche's are not in the first's).
  */
 export function figuresConflict(a: readonly string[], b: readonly string[]): boolean {
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  if (shorter.length < 3) return false;
+  if (shorter.length < 2) return false;
   const inLonger = new Set(longer);
   let shared = 0;
   for (const figure of shorter) if (inLonger.has(figure)) shared++;
+  // Two figures each and none in common is a serial release ('5.1 km by 600 m' last month, '5.8 km by
+  // 350 m' now; 'C$4.4 million, 6,500 metres' and 'C$3.5 million, 3,000 metres'), not a copy.
+  if (shorter.length === 2) return shared === 0;
   return shared / shorter.length < 0.5;
 }
