@@ -80,17 +80,18 @@ export function releaseFigures(title: string, body: string): string[] {
 }
 
 /**
- * Whether two figure lists say different things: both name two or more figures and few of the shorter
+ * Whether two figure lists say different things: both name figures and few of the shorter
  * list's are in the longer (a summary's figures are all in its full text; a second tranche's are not in the first's).
  */
 export function figuresConflict(a: readonly string[], b: readonly string[]): boolean {
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  if (shorter.length < 2) return false;
+  if (shorter.length === 0) return false;
   const inLonger = new Set(longer);
   let shared = 0;
   for (const figure of shorter) if (inLonger.has(figure)) shared++;
-  // Two figures each and none in common is a serial release ('5.1 km by 600 m' last month, '5.8 km by
-  // 350 m' now; 'C$4.4 million, 6,500 metres' and 'C$3.5 million, 3,000 metres'), not a copy.
-  if (shorter.length === 2) return shared === 0;
+  // A figure or two each and none in common is a serial release ('5.1 km by 600 m' last month, '5.8 km by
+  // 350 m' now; 'a 9,500-metre program' and 'an 11,500-metre program'), not a copy: a copy's figures, a
+  // summary's included, are all in the full text.
+  if (shorter.length <= 2) return shared === 0;
   return shared / shorter.length < 0.5;
 }

@@ -50,6 +50,8 @@ export const BODY_THRESHOLD = 0.5;
 export const LEAD_THRESHOLD = 0.6;
 /** Share of the shorter body estimated to be in the longer, for the lead to count. */
 const CONTAINMENT_THRESHOLD = 0.5;
+/** Bodies with fewer distinct shingles than this are summaries, which must also share the title. */
+const SUMMARY_SHINGLES = 60;
 /** Bodies this long (distinct shingles) that share less than TITLE_VETO_CONTAINMENT overrule equal titles. */
 const TITLE_VETO_SHINGLES = 20;
 const TITLE_VETO_CONTAINMENT = 0.25;
@@ -145,6 +147,11 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
   // Different listings are different issuers, whatever the text shares.
   if (a.listings.length > 0 && b.listings.length > 0 && !shareAny(a.listings, b.listings)) return false;
   if (figuresConflict(a.figures, b.figures)) return false;
+  // Two issuers never publish one release, however alike their templates ('X receives exploration permit').
+  if (a.issuerKey !== '' && b.issuerKey !== '' && a.issuerKey !== b.issuerKey) return false;
+  // A summary's few sentences are alike in a company's serial releases; short texts join on the title too.
+  const short = Math.min(a.size, b.size) < SUMMARY_SHINGLES;
+  if (short && titleMatch(a.titleKey, b.titleKey) === 'different') return false;
 
   const bodiesSayEnough = a.size >= MIN_SHINGLES && b.size >= MIN_SHINGLES;
   let containment = 1;
