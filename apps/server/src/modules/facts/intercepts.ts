@@ -23,7 +23,7 @@ const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|t
 const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?`;
 // 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
 const WIDTH_FIRST = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?(?<wu>${LENGTH_UNIT})${GAP}(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
+  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+)?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
   'gi',
 );
 // 'G unit El over W m', '5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m")'.
@@ -52,7 +52,7 @@ const HOLE =
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12'.
-const NAMED_HOLE = /\b(?:drill ?)?holes?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b/gi;
+const NAMED_HOLE = /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?!\s*(?:m\b|metres|meters|holes|%))/gi;
 
 interface HoleMention {
   id: string;
@@ -135,7 +135,7 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 }
 
 const PROSE_SKIP =
-  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|see (?:ASX|news|press) release)\b/i;
+  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease)\b/i;
 
 /** Intercepts of the text's prose units and tables (tables' rows are skipped as prose). */
 export function interceptsOf(
@@ -148,12 +148,15 @@ export function interceptsOf(
   const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
   let contextHole: string | null = null;
   let lastHole: string | null = null;
+  // 'BYLDD003: 28.3m @ 1.60% Li2O from 265m, including:' opens an including list on the lines below.
+  let openIncluding: string | null | undefined;
   for (const unit of units) {
     if (tableRows.has(unit)) {
       continue;
     }
     const candidates = candidatesIn(unit.text);
     const holes = holesIn(unit.text);
+    if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
     if (candidates.length === 0) {
       // A line naming one hole ('RPMRC-24016', 'Hole K-22-150 was drilled…') heads the intervals below it.
       const distinct = [...new Set(holes.map((hole) => hole.id))];
@@ -161,7 +164,7 @@ export function interceptsOf(
       else if (unit.text.length > 300) contextHole = null;
       continue;
     }
-    if (PROSE_SKIP.test(unit.text) && candidates.length > 0 && !/\b(?:new|latest|today)\b/i.test(unit.text)) {
+    if (PROSE_SKIP.test(unit.text)) {
       // Results of earlier releases quoted for context are not this release's intercepts.
       continue;
     }
@@ -173,7 +176,9 @@ export function interceptsOf(
       const before = unit.text.slice(previousEnd, candidate.start);
       const nextStart = candidates[index + 1]?.start ?? unit.text.length;
       const after = unit.text.slice(candidate.end, nextStart);
-      if (index === 0) including = /^\W*(?:incl|including|inc\.)/i.test(unit.text) || INCLUDING.test(before);
+      if (index === 0)
+        including =
+          /^\W*(?:incl|including|inc\.)/i.test(unit.text) || INCLUDING.test(before) || openIncluding !== undefined;
       else if (before.includes(';') && !INCLUDING_ANYWHERE.test(before.slice(before.lastIndexOf(';'))))
         including = false;
       else if (INCLUDING_ANYWHERE.test(before)) including = true;
@@ -187,10 +192,14 @@ export function interceptsOf(
       const afterHole = /^[^@]{0,40}?(?:\(|\bin (?:hole |drill ?hole )?|\bhole )/i.test(after)
         ? holesIn(after).find((hole) => hole.at < 60)?.id
         : undefined;
-      const beforeHole = holes.filter((hole) => hole.at < candidate.start).at(-1)?.id;
+      // A hole named since the last interval, else the sentence's subject (its first hole).
+      const beforeHole =
+        holes.find((hole) => hole.at >= previousEnd && hole.at < candidate.start)?.id ??
+        (index === 0 ? undefined : (parentHole ?? undefined)) ??
+        holes.find((hole) => hole.at < candidate.start)?.id;
       let hole = afterHole ?? (distinctHoles.length === 1 ? distinctHoles[0] : beforeHole) ?? null;
-      if (hole === null && including) hole = parentHole ?? lastHole;
-      if (hole === null) hole = contextHole;
+      if (hole === null && including) hole = openIncluding ?? parentHole ?? lastHole;
+      if (hole === null) hole = contextHole ?? (/\b(?:the|this|same) hole\b/i.test(unit.text) ? lastHole : null);
       const trueWidth = TRUE_WIDTH.exec(after);
       const trueWidthValue = trueWidth?.groups?.a ?? trueWidth?.groups?.b;
       facts.push({
@@ -212,6 +221,7 @@ export function interceptsOf(
       lastHole = hole;
       previousEnd = candidate.end;
     });
+    if (/\b(?:including|incl\.?|inc\.)\s*[:;]?[\s|]*$/i.test(unit.text)) openIncluding = parentHole ?? lastHole;
   }
   for (const table of tables) facts.push(...tableIntercepts(table, original, releaseDrillType));
   const element = mainElement(facts.filter((fact) => fact.element !== ''));

@@ -15,7 +15,7 @@ const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
 const HOLES = new RegExp(
-  String.raw`(?<![\d.,])(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?\s+(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?holes\b`,
+  String.raw`(?<![\d.,])(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?\s+(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:program|campaign|drill)))`,
   'gi',
 );
 const RIGS = new RegExp(
@@ -25,7 +25,7 @@ const RIGS = new RegExp(
 const FUTURE =
   /\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b/i;
+  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|\w+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
@@ -64,7 +64,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|over|within|a distance of)\s*(?:approximately\s+|about\s+)?$/i.test(
+      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\()over|within|a distance of)\s*(?:approximately\s+|about\s+)?$/i.test(
         before,
       )
     )
@@ -103,7 +103,8 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     const text = unit.text;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
-    const metres = NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling\b/i.test(text) ? null : metresOf(text);
+    const metres =
+      NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
     const holes = countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
     const whenMatch = WHEN.exec(text);
@@ -112,16 +113,21 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
         ? whenMatch[0].replace(/^(?:in|within)\s+/i, '')
         : null;
     const status = statusOf(text);
+    if (metres === null && status === null) continue;
+    // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
+    if (
+      metres === null &&
+      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b/i.test(text)
+    )
+      continue;
+    // A bare 'results from 12 holes' is not a programme.
     if (
       metres === null &&
       rigs === null &&
-      !(holes !== null && status !== null) &&
-      !(timing !== null && status !== null)
+      /\b(?:results?|assays?)\b/i.test(text) &&
+      !/\bprogram(?:me)?|campaign|phase\b/i.test(text)
     )
       continue;
-    if (metres === null && status === null) continue;
-    // A bare 'results from 12 holes' is not a programme.
-    if (metres === null && rigs === null && /\b(?:results?|assays?)\b/i.test(text) && status !== 'planned') continue;
     candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
   }
   const withMetres = candidates.filter((candidate) => candidate.metres !== null);
