@@ -38,7 +38,7 @@ const CONTAINED_FIRST = new RegExp(
 );
 const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
 const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
-const SKIP = /\bexploration target\b|\bhistoric(?:al)?\b|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b/i;
+const SKIP = /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b/i;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
@@ -81,8 +81,8 @@ export function resourcesOf(
         const end = start + match[0].length;
         if (taken.some(([a, b]) => start < b && a < end)) continue;
         const groups = match.groups ?? {};
-        const category = categoryBefore(unit.text, start) ?? (categoryOf(match[0]) ? categoryOf(match[0]) : null);
-        if (!category) continue;
+        // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
+        const category = categoryBefore(unit.text, start) ?? categoryOf(match[0]) ?? 'Total';
         // A single interval ('16m at 4.69 g/t') is not a tonnage.
         if (groups.tu && /^(?:t|tonnes|tons)$/i.test(groups.tu) && parseNum(groups.t ?? '0') < 1000) continue;
         taken.push([start, end]);

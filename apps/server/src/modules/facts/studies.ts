@@ -69,8 +69,21 @@ function discountOf(text: string): number | null {
   return value !== null && value > 0 && value <= 15 ? value : null;
 }
 
+// A key-results row: 'After-tax NPV 5% | 328.0 | C$M', 'Life of Mine | 10.9 | Years'.
+function rowAsProse(unit: Unit): string {
+  const cells = (unit.cells ?? []).map((cell) => cell.text).filter((text) => text !== '');
+  const [label, value, units] = cells;
+  if (cells.length !== 3 || !label || !value || !units || !/^[\d.,]+$/.test(value)) return unit.text;
+  const money = /^(US\$|C\$|A\$|\$|USD|CAD|AUD)\s?(M|million|B|billion)?$/i.exec(units.replace(/\/oz$/i, ''));
+  if (money)
+    return `${label} of ${money[1] ?? ''}${value}${money[2] ? ` ${money[2]}` : ''}${/\/oz$/i.test(units) ? '/oz' : ''}`;
+  if (units === '%') return `${label} of ${value}%`;
+  if (/^years?$/i.test(units)) return `${label} of ${value} years`;
+  return unit.text;
+}
+
 function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[] {
-  const text = unit.text;
+  const text = rowAsProse(unit);
   const figures: Figure[] = [];
   for (const match of text.matchAll(NPV)) {
     const window = windowAfter(text, match.index + match[0].length, 160);
