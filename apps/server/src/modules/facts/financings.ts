@@ -42,7 +42,7 @@ const PER_SHARE =
 const PRICE_BEFORE = /(?:price of|priced at|at a price of|exercise price of|at|issue price of)\s*$/i;
 
 const USE_OF_PROCEEDS =
-  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate)\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
@@ -76,10 +76,28 @@ export function financingsOf(
     const instrument = instruments[0];
     if (!instrument || PAST_DEAL.test(text)) return;
     const instrumentAt = text.toLowerCase().indexOf(instrument.phrase.toLowerCase());
-    const amount = pickAmount(text, moneyIn(text, fallback), instrumentAt);
+    let amount = pickAmount(text, moneyIn(text, fallback), instrumentAt);
+    let quoteStart = unit.start;
+    // 'It has raised C$1.75 million … The funds came from a placement of flow-through shares at C$0.17 each.'
+    const previous = units[index - 1];
+    if (
+      !amount &&
+      previous &&
+      previous.line >= unit.line - 2 &&
+      /\b(?:raised?|raising|proceeds)\b/i.test(previous.text)
+    ) {
+      const borrowed = pickAmount(previous.text, moneyIn(previous.text, fallback), -1);
+      if (borrowed) {
+        amount = borrowed;
+        quoteStart = previous.start;
+      }
+    }
+    // Components of a deal already told ('… for gross proceeds of $2.5 million, and … $12.5 million').
+    if (facts.length > 0 && (text.match(/\bgross proceeds of\b/gi) ?? []).length >= 2) return;
     // A financing named without an amount counts only in a sentence that raises or closes one.
     if (!amount && !/\b(?:closed|closes|completed|announces?|entered into|arranged)\b/i.test(text)) return;
-    const status = CLOSED.test(text) && !NOT_YET.test(text.replace(/\bup to\b/gi, '')) ? 'closed' : 'announced';
+    const told = original.slice(quoteStart, unit.end);
+    const status = CLOSED.test(told) && !NOT_YET.test(told.replace(/\bup to\b/gi, '')) ? 'closed' : 'announced';
     let use: string | null = null;
     for (const next of [unit, ...units.slice(index + 1, index + 8)]) {
       const match = USE_OF_PROCEEDS.exec(next.text);
@@ -96,8 +114,8 @@ export function financingsOf(
       status,
       use_of_proceeds: use,
       funds_drilling: type === 'flow-through' || (use !== null && DRILLING_USE.test(use)),
-      quote: original.slice(unit.start, unit.end),
-      start: unit.start,
+      quote: told,
+      start: quoteStart,
       end: unit.end,
     });
   });

@@ -9,7 +9,7 @@ import { drillTypeOf, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit }
  */
 
 const DRILLING =
-  /\bdrill(?:ing|ed|s)?\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+  /\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
 const PROGRAMME_WORD = /\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bphase\b|\bholes?\b|\brigs?\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
@@ -85,10 +85,15 @@ function countOf(pattern: RegExp, text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+const PLANNED_FIRST =
+  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start))\b/i;
+
 function statusOf(text: string): ProgrammeFact['status'] {
   const future = FUTURE.test(text);
   const underway = UNDERWAY.test(text);
   const done = DONE.test(text);
+  // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
+  if (PLANNED_FIRST.test(text)) return 'planned';
   if (underway && !/\bwill\b/i.test(text)) return 'underway';
   if (future) return 'planned';
   if (done) return 'completed';
