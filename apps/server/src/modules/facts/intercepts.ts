@@ -40,7 +40,7 @@ const FROM_IN_GAP = new RegExp(
   'i',
 );
 const TRUE_WIDTH = new RegExp(
-  String.raw`(?<a>${NUM})\s?(?:${LENGTH_UNIT})\s*\(?(?:estimated\s+|approximate\s+|approx\.\s+)?true (?:width|thickness)|true (?:width|thickness)s?\s*(?:of|is|:|=|estimated at|approximately|~)?\s*(?:approximately\s+|~)?(?<b>${NUM})\s?(?:${LENGTH_UNIT})`,
+  String.raw`(?<a>${NUM})\s?(?:${LENGTH_UNIT})\s*(?:estimated\s+|approximate\s+|approx\.\s+)?true (?:width|thickness)|true (?:width|thickness)s?\s*(?:of|is|:|=|estimated at|approximately|~)?\s*(?:approximately\s+|~)?(?<b>${NUM})\s?(?:${LENGTH_UNIT})`,
   'i',
 );
 const INCLUDING = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])[\s;:,]*$/i;

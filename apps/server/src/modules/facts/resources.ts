@@ -28,7 +28,7 @@ const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|million 
 const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
 // '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz'.
 const TONNES_FIRST = new RegExp(
-  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
   'gi',
 );
 // 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
