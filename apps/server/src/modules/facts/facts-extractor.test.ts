@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { FACTS_RELEASES } from '../../../test/facts-scoring.ts';
+import { extractFacts } from './facts-extractor.ts';
+
+describe('extractFacts', () => {
+  it('gives every fact of the labelled releases a quote that is its slice of the text', () => {
+    let facts = 0;
+    for (const release of FACTS_RELEASES) {
+      const found = extractFacts(release.body, { title: release.title });
+      for (const kind of Object.values(found)) {
+        for (const fact of kind) {
+          expect(release.body.slice(fact.start, fact.end)).toBe(fact.quote);
+          facts++;
+        }
+      }
+    }
+    expect(facts).toBeGreaterThan(150);
+  });
+
+  it('reads intercepts in prose, "@" and "over" forms, with including intervals and µ-free unicode', () => {
+    const text = [
+      'Hole GL-20-018 intersected 5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m"), including 22.03 g/t Au over 2.0 m.',
+      '• 21m at 1.50% Li₂O from 34m in 19ALARC03',
+      '• 12.5 m @ 3.2 gpt Au from 44 m (true width 9.8 m)',
+      'CB-164 averaged 0.11% eU3O8 over 1.0 m from 471.9 to 472.9 m.',
+      'MN22002 returned 0.5 m at 323 ppm U3O8.',
+    ].join('\n');
+    const intercepts = extractFacts(text).intercepts.map(
+      ({ quote: _q, start: _s, end: _e, drill_type: _d, ...rest }) => rest,
+    );
+    expect(intercepts).toEqual([
+      {
+        hole_id: 'GL-20-018',
+        from_m: null,
+        to_m: null,
+        width_m: 10,
+        true_width_m: null,
+        grade: 5.42,
+        unit: 'g/t',
+        element: 'Au',
+        including: false,
+      },
+      {
+        hole_id: 'GL-20-018',
+        from_m: null,
+        to_m: null,
+        width_m: 2,
+        true_width_m: null,
+        grade: 22.03,
+        unit: 'g/t',
+        element: 'Au',
+        including: true,
+      },
+      {
+        hole_id: '19ALARC03',
+        from_m: 34,
+        to_m: null,
+        width_m: 21,
+        true_width_m: null,
+        grade: 1.5,
+        unit: '%',
+        element: 'Li2O',
+        including: false,
+      },
+      {
+        hole_id: null,
+        from_m: 44,
+        to_m: null,
+        width_m: 12.5,
+        true_width_m: 9.8,
+        grade: 3.2,
+        unit: 'g/t',
+        element: 'Au',
+        including: false,
+      },
+      {
+        hole_id: 'CB-164',
+        from_m: 471.9,
+        to_m: 472.9,
+        width_m: 1,
+        true_width_m: null,
+        grade: 0.11,
+        unit: '%',
+        element: 'U3O8',
+        including: false,
+      },
+      {
+        hole_id: 'MN22002',
+        from_m: null,
+        to_m: null,
+        width_m: 0.5,
+        true_width_m: null,
+        grade: 323,
+        unit: 'ppm',
+        element: 'U3O8',
+        including: false,
+      },
+    ]);
+  });
+
+  it('reads intercept tables from HTML text (" | ") and PDF text (runs of spaces), header giving the columns', () => {
+    const html =
+      'Hole ID | From (m) | To (m) | Interval (m) | Au (g/t)\n\nKGA0652 | 64 | 76 | 12 | 1.21\n\n| 68 | 72 | 4 | 2.65';
+    const pdf =
+      'Hole ID      From (m)   To (m)   Interval (m)   Li2O (%)\nPDRCD720     134        137      3              1.22';
+    expect(
+      extractFacts(html).intercepts.map((f) => [f.hole_id, f.from_m, f.to_m, f.width_m, f.grade, f.element]),
+    ).toEqual([
+      ['KGA0652', 64, 76, 12, 1.21, 'Au'],
+      ['KGA0652', 68, 72, 4, 2.65, 'Au'],
+    ]);
+    expect(extractFacts(pdf).intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.unit, f.element])).toEqual([
+      ['PDRCD720', 3, 1.22, '%', 'Li2O'],
+    ]);
+  });
+
+  it('reads resources in prose ("Mt @ 1.2 g/t for 1.1 Moz") and tables, not Exploration Targets', () => {
+    const text = [
+      'The maiden JORC Indicated Resource is 12.5 Mt @ 1.2 g/t Au for 482 koz at a 0.5 g/t Au cut-off.',
+      'Category | Tonnes (Mt) | Au (g/t) | Contained Au (koz)',
+      'Inferred | 4.1 | 1.10 | 145',
+      'The Exploration Target is 200Mt - 250Mt at 0.4 g/t Au - 0.6 g/t Au.',
+      'Measured and indicated resources of 113.1 million tonnes averaging 0.46 g/t gold contain 1.68 million oz of gold.',
+    ].join('\n');
+    const resources = extractFacts(text).resources.map((f) => [
+      f.category,
+      f.tonnes_mt,
+      f.grade,
+      f.element,
+      f.contained,
+      f.contained_unit,
+      f.standard,
+    ]);
+    expect(resources).toEqual([
+      ['Indicated', 12.5, 1.2, 'Au', 482000, 'oz', 'JORC'],
+      ['Inferred', 4.1, 1.1, 'Au', 145000, 'oz', 'JORC'],
+      ['Measured & Indicated', 113.1, 0.46, 'Au', 1680000, 'oz', 'JORC'],
+    ]);
+  });
+
+  it('reads a study with after-tax NPV, IRR, capex, AISC and mine life', () => {
+    const text =
+      'The PFS gives a pre-tax NPV5% of US$612 million and an after-tax NPV5% of US$412 million, an after-tax IRR of 38%, initial capital of US$575 million, AISC of US$918/oz and a 12-year mine life.';
+    const [study] = extractFacts(text).studies;
+    expect(study).toMatchObject({
+      stage: 'PFS',
+      npv: { amount: 412e6, currency: 'USD', discount_rate: 5 },
+      irr_pct: 38,
+      capex: { amount: 575e6, currency: 'USD' },
+      aisc: { amount: 918, currency: 'USD', per: 'oz' },
+      mine_life_years: 12,
+    });
+  });
+
+  it('reads financings announced and closed, their use of proceeds, and programmes', () => {
+    const text = [
+      'The Company has closed its non-brokered flow-through private placement for gross proceeds of C$3,700,000. Proceeds will be used to fund drilling at Goldlund.',
+      'The Company plans a 10,000 m RC programme starting in Q1 2026 with two rigs.',
+    ].join('\n\n');
+    const facts = extractFacts(text);
+    expect(facts.financings.map((f) => [f.amount, f.currency, f.type, f.status, f.funds_drilling])).toEqual([
+      [3_700_000, 'CAD', 'flow-through', 'closed', true],
+    ]);
+    expect(facts.programmes.map((p) => [p.metres, p.rigs, p.timing, p.status, p.drill_type])).toEqual([
+      [10_000, 2, 'Q1 2026', 'planned', 'RC'],
+    ]);
+    const announced = extractFacts(
+      'Probe Gold Inc. announces a $15 million bought deal private placement; closing is expected on June 19.',
+    );
+    expect(announced.financings.map((f) => [f.amount, f.type, f.status])).toEqual([[15e6, 'bought-deal', 'announced']]);
+  });
+
+  it('takes the dateline company as issuer with all its listings, not the agent or partner', () => {
+    const text =
+      'TORONTO, June 07, 2022 (GLOBE NEWSWIRE) -- Labrador Gold Corp. (TSX.V:LAB | OTCQX:NKOSF) ("LabGold" or the "Company") has entered into an agreement with Canaccord Genuity Corp. (TSX: CF) as lead agent.';
+    expect(extractFacts(text).issuers.map((i) => [i.name, i.tickers])).toEqual([
+      ['Labrador Gold Corp.', ['TSXV:LAB', 'OTCQX:NKOSF']],
+    ]);
+    expect(
+      extractFacts('Osisko Gold Royalties Ltd (the "Corporation" or "Osisko") (OR: TSX & NYSE) updates its deliveries.')
+        .issuers[0]?.tickers,
+    ).toEqual(['TSX:OR', 'NYSE:OR']);
+    expect(
+      extractFacts('Probe Gold Inc. [PRB-TSXV, PROBF-OTCQB] has announced a financing.').issuers[0]?.tickers,
+    ).toEqual(['TSXV:PRB', 'OTCQB:PROBF']);
+  });
+});

@@ -1,0 +1,40 @@
+import type { InterceptFact, MiningFacts } from '@mining-hub/contract/facts';
+import { tablesOf } from './fact-tables.ts';
+import { defaultCurrency, drillTypeOf, foldText, unitsOf } from './fact-text.ts';
+import { financingsOf } from './financings.ts';
+import { interceptsOf } from './intercepts.ts';
+import { issuersOf } from './issuers.ts';
+import { programmesOf } from './programmes.ts';
+import { projectsOf } from './projects.ts';
+import { cutoffOf, resourcesOf, standardOf } from './resources.ts';
+import { studiesOf } from './studies.ts';
+
+/**
+ * The facts extractor: a mining release's text in, its facts out (docs/ARCHITECTURE.md, "Mining facts").
+ * Pure and deterministic: no I/O, no clock, nothing of prompts or analysers. `text` is the article's text
+ * as the product keeps it (articleToText of an expanded page, a PDF's text layer, or plain text); every
+ * fact's `start`/`end` are offsets into it and `quote` is `text.slice(start, end)`. The title helps find
+ * the issuer and a study's stage when the body does not name them.
+ */
+export function extractFacts(text: string, options: { title?: string } = {}): MiningFacts {
+  const title = options.title ?? '';
+  const folded = foldText(text);
+  const units = unitsOf(folded);
+  const tables = tablesOf(units);
+  const currency = defaultCurrency(folded);
+  const drillTypes = new Set(
+    [...folded.matchAll(/\b(?:RC|reverse circulation|diamond|aircore|air-core|sonic|RAB)\b/gi)].map((m) =>
+      drillTypeOf(m[0]),
+    ),
+  );
+  const releaseDrillType: InterceptFact['drill_type'] = drillTypes.size === 1 ? ([...drillTypes][0] ?? null) : null;
+  return {
+    issuers: issuersOf(text, folded, title),
+    projects: projectsOf(units, text),
+    intercepts: interceptsOf(units, tables, text, releaseDrillType),
+    programmes: programmesOf(units, text),
+    resources: resourcesOf(units, tables, text, { standard: standardOf(folded), cutoff: cutoffOf(folded) }),
+    studies: studiesOf(units, text, currency, title),
+    financings: financingsOf(units, text, currency),
+  };
+}

@@ -1,0 +1,142 @@
+import type { FinancingFact, FinancingType } from '@mining-hub/contract/facts';
+import { financingInstruments, type FinancingInstrument } from '../../lib/financing.ts';
+import type { Unit } from './fact-text.ts';
+import { moneyIn, type MoneyMention } from './money.ts';
+
+/**
+ * Financings: a sentence naming an instrument (lib/financing.ts reads which) and an amount. The type is
+ * the most specific instrument (flow-through, then bought deal, rights offering, placement); the status is
+ * 'closed' once the sentence says the money is in; use of proceeds is the first 'proceeds will be used
+ * to…' phrase of the sentence or the lines after it. One fact per amount.
+ */
+
+function typeOf(instrument: FinancingInstrument): FinancingType {
+  switch (instrument.type) {
+    case 'flow-through-financing':
+      return 'flow-through';
+    case 'bought-deal':
+      return 'bought-deal';
+    case 'rights-offering':
+      return 'rights-offering';
+    case 'debt-financing':
+      return 'debt';
+    case 'government-funding':
+      return 'grant';
+    case 'royalty-stream':
+      return /stream/i.test(instrument.phrase) ? 'stream' : 'royalty';
+    case 'private-placement':
+      return /public|prospectus|\bLIFE\b/i.test(instrument.phrase) ? 'public-offering' : 'private-placement';
+  }
+}
+
+const CLOSED =
+  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|secured|drawn down|oversubscribed and closed)\b/i;
+const NOT_YET =
+  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase)\b/i;
+const PAST_DEAL =
+  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b/i;
+const AMOUNT_CUE =
+  /(?:gross proceeds|aggregate proceeds|total proceeds|proceeds|raise|raising|raised|financing|placement|offering|deal|investment|facility|loan|stream|royalty|grant|totall?ing|of up to|for)\W*(?:\w+\W+){0,4}$/i;
+const PER_SHARE =
+  /^\s*(?:per|each|a)\s+(?:\w+[- ]){0,3}?(?:share|unit|warrant|FT share|flow-through share|common share|security)/i;
+const PRICE_BEFORE = /(?:price of|priced at|at a price of|exercise price of|at|issue price of)\s*$/i;
+
+const USE_OF_PROCEEDS =
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate)\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+const DRILLING_USE =
+  /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
+
+function pickAmount(text: string, mentions: MoneyMention[], instrumentAt: number): MoneyMention | null {
+  const candidates = mentions.filter((mention) => {
+    if (PER_SHARE.test(text.slice(mention.end, mention.end + 40))) return false;
+    if (PRICE_BEFORE.test(text.slice(Math.max(0, mention.start - 25), mention.start))) return false;
+    return mention.amount >= 10_000;
+  });
+  if (candidates.length === 0) return null;
+  const cued = candidates.filter((mention) =>
+    AMOUNT_CUE.test(text.slice(Math.max(0, mention.start - 60), mention.start)),
+  );
+  // '$15 million bought deal', 'a C$4M flow-through placement': the amount right before the instrument.
+  const adjacent = candidates.find((mention) => instrumentAt >= mention.end && instrumentAt - mention.end < 40);
+  const pool = cued.length > 0 ? cued : candidates;
+  return adjacent ?? pool.reduce((best, mention) => (mention.amount > best.amount ? mention : best));
+}
+
+/** Financings in the text's prose units. */
+export function financingsOf(
+  units: readonly Unit[],
+  original: string,
+  fallback: 'USD' | 'CAD' | 'AUD' | null,
+): FinancingFact[] {
+  const facts: FinancingFact[] = [];
+  units.forEach((unit, index) => {
+    if (unit.cells) return;
+    const text = unit.text;
+    const instruments = financingInstruments(text);
+    const instrument = instruments[0];
+    if (!instrument || PAST_DEAL.test(text)) return;
+    const instrumentAt = text.toLowerCase().indexOf(instrument.phrase.toLowerCase());
+    let amount = pickAmount(text, moneyIn(text, fallback), instrumentAt);
+    let quoteStart = unit.start;
+    // 'It has raised C$1.75 million … The funds came from a placement of flow-through shares at C$0.17 each.'
+    const previous = units[index - 1];
+    if (
+      !amount &&
+      previous &&
+      previous.line >= unit.line - 2 &&
+      /\b(?:raised?|raising|proceeds)\b/i.test(previous.text)
+    ) {
+      const borrowed = pickAmount(previous.text, moneyIn(previous.text, fallback), -1);
+      if (borrowed) {
+        amount = borrowed;
+        quoteStart = previous.start;
+      }
+    }
+    // Components of a deal already told ('… for gross proceeds of $2.5 million, and … $12.5 million').
+    if (facts.length > 0 && (text.match(/\bgross proceeds of\b/gi) ?? []).length >= 2) return;
+    // A financing named without an amount counts only in a sentence that raises or closes one.
+    if (!amount && !/\b(?:closed|closes|completed|announces?|entered into|arranged)\b/i.test(text)) return;
+    const told = original.slice(quoteStart, unit.end);
+    const status = CLOSED.test(told) && !NOT_YET.test(told.replace(/\bup to\b/gi, '')) ? 'closed' : 'announced';
+    let use: string | null = null;
+    for (const next of [unit, ...units.slice(index + 1, index + 8)]) {
+      const match = USE_OF_PROCEEDS.exec(next.text);
+      if (match?.[1]) {
+        use = match[1].trim();
+        break;
+      }
+    }
+    const type = typeOf(instrument);
+    facts.push({
+      amount: amount?.amount ?? null,
+      currency: amount?.currency ?? null,
+      type,
+      status,
+      use_of_proceeds: use,
+      funds_drilling: type === 'flow-through' || (use !== null && DRILLING_USE.test(use)),
+      quote: told,
+      start: quoteStart,
+      end: unit.end,
+    });
+  });
+  const kept: FinancingFact[] = [];
+  for (const fact of facts) {
+    const same = kept.find(
+      (other) =>
+        (fact.amount !== null &&
+          other.amount !== null &&
+          Math.abs(fact.amount - other.amount) <= other.amount * 0.005) ||
+        (fact.amount === null && other.type === fact.type),
+    );
+    if (same) {
+      // The same deal told twice: it is closed if either telling says so.
+      if (fact.status === 'closed') same.status = 'closed';
+      if (!same.use_of_proceeds && fact.use_of_proceeds) same.use_of_proceeds = fact.use_of_proceeds;
+      same.funds_drilling ||= fact.funds_drilling;
+      continue;
+    }
+    kept.push(fact);
+  }
+  // An amount-less mention beside a stated deal of any type is that deal again.
+  return kept.filter((fact) => fact.amount !== null || !kept.some((other) => other.amount !== null));
+}

@@ -1,0 +1,305 @@
+import type { InterceptFact } from '@mining-hub/contract/facts';
+import { column, type Table } from './fact-tables.ts';
+import {
+  drillTypeOf,
+  ELEMENT,
+  elementOf,
+  GRADE_UNIT,
+  gradeUnitOf,
+  NUM,
+  parseNum,
+  toMetres,
+  type Unit,
+} from './fact-text.ts';
+
+/**
+ * Drill intercepts in prose ('12.5 m @ 3.2 g/t Au from 44 m', '6.22 g/t Au over 4 metres', '8.6 metres
+ * (from 703.5 metres depth) averaging 5.62% U3O8') and in tables whose header names hole, from, to, width
+ * and a grade column. An interval after 'including'/'incl.' is marked as one; its hole is the one before.
+ */
+
+const LENGTH_UNIT = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet|foot)`;
+const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten)`;
+const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?`;
+// 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
+const WIDTH_FIRST = new RegExp(
+  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+)?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
+  'gi',
+);
+// 'G unit El over W m', '5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m")'.
+const GRADE_FIRST = new RegExp(
+  String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\(?(?<el>${ELEMENT})\)?)?(?:\s*\([^()]{0,40}\))?\s*(?:over|across|along|for)\s+(?:a (?:core length|width|length|downhole length|interval) of\s*)?(?<w>${NUM}|${WORD_LENGTH})\s?(?<wu>${LENGTH_UNIT})`,
+  'gi',
+);
+const FROM = new RegExp(
+  String.raw`^\s*(?:\([^()]*\)\s*)?,?\s*(?:from\s+(?:a depth of\s+)?(?:surface\b|(?<f>${NUM})\s?(?<fu>${LENGTH_UNIT})?)(?:\s*(?:to|-)\s*(?<t>${NUM})\s?(?<tu>${LENGTH_UNIT}))?)`,
+  'i',
+);
+const FROM_IN_GAP = new RegExp(
+  String.raw`\(\s*from\s+(?<f>${NUM})\s?(?<fu>${LENGTH_UNIT})?(?:\s*(?:to|-)\s*(?<t>${NUM})\s?(?<tu>${LENGTH_UNIT})?)?`,
+  'i',
+);
+const TRUE_WIDTH = new RegExp(
+  String.raw`(?<a>${NUM})\s?(?:${LENGTH_UNIT})\s*(?:estimated\s+|approximate\s+|approx\.\s+)?true (?:width|thickness)|true (?:width|thickness)s?\s*(?:of|is|:|=|estimated at|approximately|~)?\s*(?:approximately\s+|~)?(?<b>${NUM})\s?(?:${LENGTH_UNIT})`,
+  'i',
+);
+const INCLUDING = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])[\s;:,]*$/i;
+const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])/i;
+
+// Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226'.
+const HOLE =
+  /(?<![A-Za-z0-9$.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,12}(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
+const NOT_A_HOLE =
+  /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
+// 'hole 028', 'Hole 5', 'drill hole #12'.
+const NAMED_HOLE = /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+
+interface HoleMention {
+  id: string;
+  at: number;
+}
+
+function holesIn(text: string): HoleMention[] {
+  const found: HoleMention[] = [];
+  for (const match of text.matchAll(HOLE)) {
+    const id = match[0];
+    if (id.length < 3 || NOT_A_HOLE.test(id)) continue;
+    found.push({ id, at: match.index });
+  }
+  for (const match of text.matchAll(NAMED_HOLE)) found.push({ id: match[1] ?? '', at: match.index });
+  return found.filter((hole) => hole.id !== '').sort((a, b) => a.at - b.at);
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  width: number;
+  grade: number;
+  unit: NonNullable<ReturnType<typeof gradeUnitOf>>;
+  element: string | null;
+}
+
+const WORD_NUMBER: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const lengthValue = (text: string) => WORD_NUMBER[text.toLowerCase()] ?? parseNum(text);
+
+function candidatesIn(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const pattern of [WIDTH_FIRST, GRADE_FIRST]) {
+    for (const match of text.matchAll(pattern)) {
+      const groups = match.groups ?? {};
+      const unit = gradeUnitOf(groups.u ?? '');
+      const width = toMetres(lengthValue(groups.w ?? ''), groups.wu);
+      const grade = parseNum(groups.g ?? '');
+      if (!unit || !Number.isFinite(width) || !Number.isFinite(grade) || width <= 0 || width > 2000) continue;
+      const start = match.index;
+      const end = start + match[0].length;
+      // The two patterns can read the same words ('4 m at 2 g/t over 1 m'): the first one read wins.
+      if (found.some((other) => start < other.end && other.start < end)) continue;
+      found.push({ start, end, width, grade, unit, element: elementOf(groups.el) });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The release's main element, for intervals written without one ('1.75 g/t over 20.2m'). */
+function mainElement(intercepts: readonly InterceptFact[]): string | null {
+  const counts = new Map<string, number>();
+  for (const fact of intercepts) counts.set(fact.element, (counts.get(fact.element) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+function drillTypeForHole(hole: string | null, unitText: string, releaseType: InterceptFact['drill_type']) {
+  if (hole) {
+    if (/RC/.test(hole)) return 'RC';
+    if (/DD|DDH/.test(hole)) return 'diamond';
+    if (/AC/.test(hole)) return 'aircore';
+  }
+  return (
+    drillTypeOf(
+      unitText.match(
+        /\b(?:RC|reverse circulation|diamond|core|aircore|air-core|AC|sonic|RAB)\b[^.]{0,20}\b(?:hole|drill)/i,
+      )?.[0] ?? '',
+    ) ?? releaseType
+  );
+}
+
+const PROSE_SKIP =
+  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease)\b/i;
+
+/** Intercepts of the text's prose units and tables (tables' rows are skipped as prose). */
+export function interceptsOf(
+  units: readonly Unit[],
+  tables: readonly Table[],
+  original: string,
+  releaseDrillType: InterceptFact['drill_type'],
+): InterceptFact[] {
+  const facts: InterceptFact[] = [];
+  const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
+  let contextHole: string | null = null;
+  let lastHole: string | null = null;
+  // 'BYLDD003: 28.3m @ 1.60% Li2O from 265m, including:' opens an including list on the lines below.
+  let openIncluding: string | null | undefined;
+  for (const unit of units) {
+    if (tableRows.has(unit)) {
+      continue;
+    }
+    const candidates = candidatesIn(unit.text);
+    const holes = holesIn(unit.text);
+    if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
+    if (candidates.length === 0) {
+      // A line naming one hole ('RPMRC-24016', 'Hole K-22-150 was drilled…') heads the intervals below it.
+      const distinct = [...new Set(holes.map((hole) => hole.id))];
+      if (distinct.length === 1) contextHole = distinct[0] ?? null;
+      else if (unit.text.length > 300) contextHole = null;
+      continue;
+    }
+    if (PROSE_SKIP.test(unit.text)) {
+      // Results of earlier releases quoted for context are not this release's intercepts.
+      continue;
+    }
+    let including = false;
+    let previousEnd = 0;
+    let parentHole: string | null = null;
+    const distinctHoles = [...new Set(holes.map((hole) => hole.id))];
+    candidates.forEach((candidate, index) => {
+      const before = unit.text.slice(previousEnd, candidate.start);
+      const nextStart = candidates[index + 1]?.start ?? unit.text.length;
+      const after = unit.text.slice(candidate.end, nextStart);
+      if (index === 0)
+        including =
+          /^\W*(?:incl|including|inc\.)/i.test(unit.text) || INCLUDING.test(before) || openIncluding !== undefined;
+      else if (before.includes(';') && !INCLUDING_ANYWHERE.test(before.slice(before.lastIndexOf(';'))))
+        including = false;
+      else if (INCLUDING_ANYWHERE.test(before)) including = true;
+      const from = FROM.exec(after) ?? FROM_IN_GAP.exec(unit.text.slice(candidate.start, candidate.end));
+      const fromGroups = from?.groups ?? {};
+      const fromSurface = from !== null && /from\s+surface/i.test(from[0]);
+      const fromM = fromSurface ? 0 : fromGroups.f ? toMetres(parseNum(fromGroups.f), fromGroups.fu) : null;
+      const toM = fromGroups.t ? toMetres(parseNum(fromGroups.t), fromGroups.tu ?? fromGroups.fu) : null;
+      // The hole: named right after the interval ('(NZAC033)', 'in GDD073'), else the only one the unit
+      // names, else the last one before it, else the parent's for an including, else the line above's.
+      const afterHole = /^[^@]{0,40}?(?:\(|\bin (?:hole |drill ?hole )?|\bhole )/i.test(after)
+        ? holesIn(after).find((hole) => hole.at < 60)?.id
+        : undefined;
+      // A hole named since the last interval, else the sentence's subject (its first hole).
+      const beforeHole =
+        holes.find((hole) => hole.at >= previousEnd && hole.at < candidate.start)?.id ??
+        (index === 0 ? undefined : (parentHole ?? undefined)) ??
+        holes.find((hole) => hole.at < candidate.start)?.id;
+      let hole = afterHole ?? (distinctHoles.length === 1 ? distinctHoles[0] : beforeHole) ?? null;
+      if (hole === null && including) hole = openIncluding ?? parentHole ?? lastHole;
+      if (hole === null) hole = contextHole ?? (/\b(?:the|this|same) hole\b/i.test(unit.text) ? lastHole : null);
+      const trueWidth = TRUE_WIDTH.exec(after);
+      const trueWidthValue = trueWidth?.groups?.a ?? trueWidth?.groups?.b;
+      facts.push({
+        hole_id: hole,
+        from_m: fromM,
+        to_m: toM,
+        width_m: candidate.width,
+        true_width_m: trueWidthValue ? parseNum(trueWidthValue) : null,
+        grade: candidate.grade,
+        unit: candidate.unit,
+        element: candidate.element ?? '',
+        including,
+        drill_type: drillTypeForHole(hole, unit.text, releaseDrillType),
+        quote: original.slice(unit.start, unit.end),
+        start: unit.start,
+        end: unit.end,
+      });
+      if (!including) parentHole = hole;
+      lastHole = hole;
+      previousEnd = candidate.end;
+    });
+    if (/\b(?:including|incl\.?|inc\.)\s*[:;]?[\s|]*$/i.test(unit.text)) openIncluding = parentHole ?? lastHole;
+  }
+  for (const table of tables) facts.push(...tableIntercepts(table, original, releaseDrillType));
+  const element = mainElement(facts.filter((fact) => fact.element !== ''));
+  for (const fact of facts) if (fact.element === '') fact.element = element ?? '';
+  // Highlights repeat rows of the table below them: one fact per hole, width, grade and element, the
+  // telling with the most depth information kept.
+  const kept: InterceptFact[] = [];
+  for (const fact of facts.filter((f) => f.element !== '').sort((a, b) => a.start - b.start)) {
+    const index = kept.findIndex(
+      (other) =>
+        other.hole_id === fact.hole_id &&
+        other.element === fact.element &&
+        Math.abs(other.width_m - fact.width_m) < 0.01 &&
+        Math.abs(other.grade - fact.grade) < 0.005,
+    );
+    if (index < 0) kept.push(fact);
+    else if ((kept[index]?.from_m ?? null) === null && fact.from_m !== null) kept[index] = fact;
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+const GRADE_HEADER = new RegExp(
+  String.raw`(?:${ELEMENT}).*(?:${GRADE_UNIT})|(?:${GRADE_UNIT}).*(?:${ELEMENT})|^(?:${ELEMENT})\s*$`,
+  'i',
+);
+
+function tableIntercepts(table: Table, original: string, releaseType: InterceptFact['drill_type']): InterceptFact[] {
+  const { header } = table;
+  const holeAt = column(header, /hole|bhid|drill ?hole|^id$|^hole id/i);
+  const fromAt = column(header, /^from\b/i);
+  const toAt = column(header, /^to\b/i);
+  const widthAt = column(header, /interval|width|length|intercept|thickness|^metres|^\(?m\)?$/i, /true|etw|est/i);
+  const trueAt = column(header, /true|etw/i);
+  const gradeAt = header.findIndex(
+    (name, index) =>
+      index !== holeAt && index !== fromAt && index !== toAt && index !== widthAt && GRADE_HEADER.test(name),
+  );
+  if (gradeAt < 0 || (widthAt < 0 && (fromAt < 0 || toAt < 0))) return [];
+  const gradeHeader = header[gradeAt] ?? '';
+  const unit =
+    gradeUnitOf(new RegExp(GRADE_UNIT, 'i').exec(gradeHeader)?.[0] ?? '') ?? (/%/.test(gradeHeader) ? '%' : null);
+  const element = elementOf(new RegExp(ELEMENT, 'i').exec(gradeHeader)?.[0]);
+  if (!unit || !element) return [];
+  const feet = (index: number) => /\bft\b|feet/i.test(header[index] ?? '');
+  const facts: InterceptFact[] = [];
+  let hole: string | null = null;
+  for (const row of table.rows) {
+    const value = (index: number) => (index < 0 ? undefined : row.values[index]?.text);
+    const number = (index: number) => {
+      const text = value(index);
+      return text !== undefined && /^[\d.,]+$/.test(text) ? parseNum(text) : null;
+    };
+    const holeText = value(holeAt) ?? '';
+    const rowText = row.unit.text;
+    const including = /\b(?:incl|including|inc\.)/i.test(holeText) || /^\W*(?:incl|including)/i.test(rowText);
+    if (holeText && !including && /\d/.test(holeText)) hole = holeText.replace(/\s+/g, ' ');
+    const from = number(fromAt);
+    const to = number(toAt);
+    let width = number(widthAt);
+    if (width === null && from !== null && to !== null) width = Number((to - from).toFixed(3));
+    const grade = number(gradeAt);
+    if (width === null || grade === null || width <= 0) continue;
+    const scale = (index: number, v: number | null) => (v === null ? null : feet(index) ? toMetres(v, 'ft') : v);
+    facts.push({
+      hole_id: hole,
+      from_m: scale(fromAt, from),
+      to_m: scale(toAt, to),
+      width_m: scale(widthAt >= 0 ? widthAt : fromAt, width) ?? width,
+      true_width_m: scale(trueAt, number(trueAt)),
+      grade,
+      unit,
+      element,
+      including,
+      drill_type: drillTypeForHole(hole, rowText, releaseType),
+      quote: original.slice(row.unit.start, row.unit.end),
+      start: row.unit.start,
+      end: row.unit.end,
+    });
+  }
+  return facts;
+}

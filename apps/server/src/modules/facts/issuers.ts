@@ -1,0 +1,220 @@
+import type { IssuerFact } from '@mining-hub/contract/facts';
+
+/**
+ * The issuer: the company a release is about. Releases name it in the dateline with its listings
+ * ('Labrador Gold Corp. (TSX.V:LAB | OTCQX:NKOSF) ("LabGold" or the "Company") is pleased…'), so the first
+ * name with a listing near the top is the issuer; a funder, agent or partner named later is not. Without a
+ * listing, the subject of the first 'is pleased to'/'announces' sentence, then the headline's subject.
+ */
+
+const EXCHANGE_NAMES: [RegExp, string][] = [
+  [/^(?:TSX[-. ]?V(?:enture)?|TSX Venture(?: Exchange)?|TSX-Venture|TSXV|CDNX|CVE|V)$/i, 'TSXV'],
+  [/^(?:TSX|TSE|T)$/i, 'TSX'],
+  [/^CSE$/i, 'CSE'],
+  [/^ASX$/i, 'ASX'],
+  [/^(?:NYSE American|NYSE MKT|NYSEMKT|NYSE-A|AMEX)$/i, 'NYSE American'],
+  [/^NYSE$/i, 'NYSE'],
+  [/^NASDAQ$/i, 'NASDAQ'],
+  [/^(?:OTCQX)$/i, 'OTCQX'],
+  [/^(?:OTCQB)$/i, 'OTCQB'],
+  [/^(?:OTC ?Pink|Pink)$/i, 'OTC Pink'],
+  [/^(?:OTC|OTCMKTS|OTC Markets)$/i, 'OTC'],
+  [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
+  [/^LSE$/i, 'LSE'],
+  [/^JSE$/i, 'JSE'],
+  [/^(?:FSE|FRA|FWB|Frankfurt|FRANKFURT|FSX|FNR|FWB)$/i, 'FSE'],
+  [/^NZX$/i, 'NZX'],
+  [/^(?:BVL|BVLAC)$/i, 'BVL'],
+];
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCMKTS|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
+
+export function exchangeOf(name: string): string | null {
+  const value = name.trim().replace(/\s+/g, ' ');
+  for (const [pattern, exchange] of EXCHANGE_NAMES) if (pattern.test(value)) return exchange;
+  return null;
+}
+
+interface Listing {
+  start: number;
+  end: number;
+  tickers: string[];
+}
+
+// '(TSXV: ABC)', '(TSX.V:LAB | OTCQX:NKOSF | FNR: 2N6)', '(ASX/LSE: RSG)', '(TSX:AMM,NYSEMKT:AAU)'.
+const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:\s*\/\s*${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
+const BRACKETED = new RegExp(
+  String.raw`\(\s*(?:${EXCHANGE}(?:\s*\/\s*${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+\)`,
+  'g',
+);
+// '(OR: TSX & NYSE)'.
+const REVERSED = new RegExp(
+  String.raw`\(\s*(${SYMBOL})\s*:\s*(${EXCHANGE}(?:\s*(?:&|and|,)\s*${EXCHANGE})*)\s*\)`,
+  'g',
+);
+// '[PRB-TSXV, PROBF-OTCQB]', '(BNAU-TSX; BNAUF-OTCQX)'.
+const DASHED = new RegExp(String.raw`[[(]\s*(?:${SYMBOL}-${EXCHANGE}[\s;,]*)+[\])]`, 'g');
+const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})-(${EXCHANGE})`, 'g');
+
+function tickersOfPairs(text: string): string[] {
+  const tickers: string[] = [];
+  for (const match of text.matchAll(PAIR)) {
+    for (const exchange of (match[1] ?? '').split('/')) {
+      const code = exchangeOf(exchange);
+      if (code && match[2]) tickers.push(`${code}:${match[2]}`);
+    }
+  }
+  return tickers;
+}
+
+function listingsIn(text: string): Listing[] {
+  const found: Listing[] = [];
+  for (const match of text.matchAll(BRACKETED))
+    found.push({ start: match.index, end: match.index + match[0].length, tickers: tickersOfPairs(match[0]) });
+  for (const match of text.matchAll(REVERSED)) {
+    const symbol = match[1] ?? '';
+    const tickers = (match[2] ?? '')
+      .split(/\s*(?:&|and|,)\s*/)
+      .map((exchange) => exchangeOf(exchange))
+      .filter((code) => code !== null)
+      .map((code) => `${code}:${symbol}`);
+    found.push({ start: match.index, end: match.index + match[0].length, tickers });
+  }
+  for (const match of text.matchAll(DASHED)) {
+    const tickers = [...match[0].matchAll(DASHED_PAIR)].flatMap((pair) => {
+      const code = exchangeOf(pair[2] ?? '');
+      return code ? [`${code}:${pair[1] ?? ''}`] : [];
+    });
+    found.push({ start: match.index, end: match.index + match[0].length, tickers });
+  }
+  return found.filter((listing) => listing.tickers.length > 0).sort((a, b) => a.start - b.start);
+}
+
+const LEGAL =
+  /^(?:Corp\.?|Corporation|Inc\.?|Incorporated|Ltd\.?|Limited|plc|PLC|Plc|NL|LLC|Pty|S\.A\.|SA|AG|AB|ASA|Co\.|Company|N\.V\.|Ltda\.?|S\.A\.C\.)$/;
+const NAME_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&/-]*|&|de|del|la|of|and)$/u;
+const STOP_WORD =
+  /^(?:The|A|An|This|That|Its|Our|Their|By|For|From|To|In|At|On|With|As|NEWS|RELEASE|Newsfile|Corp\.\s*-)$/;
+
+/** The company name that ends at `end` on its line: capitalised words back to the dateline or a stop. */
+function nameBefore(text: string, end: number): { name: string; start: number } | null {
+  const lineStart = text.lastIndexOf('\n', end - 1) + 1;
+  let head = text.slice(lineStart, end);
+  let offset = lineStart;
+  // Datelines: 'TORONTO, June 07, 2022 (GLOBE NEWSWIRE) -- ', 'Vancouver, B.C.--(Newsfile Corp. - May 1, 2024) - ',
+  // 'CALGARY, June 9 /CNW/ - ', 'SYDNEY, Australia, Jan. 25, 2023 -- '.
+  const dateline =
+    /^.*(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s|\d{4}\s*[-–—:]\s*|\d{4}\s*\/\s*|PRNewswire\/\s*[-–—]?\s*)/.exec(
+      head,
+    );
+  if (dateline && dateline[0].length < head.length) {
+    offset += dateline[0].length;
+    head = head.slice(dateline[0].length);
+  }
+  // A defined term between name and listing: 'Rupert Resources Ltd ("Rupert" or "the Company") (TSX-V:RUP)'.
+  head = head.replace(/\s*\([^()]{1,90}\)\s*$/, (term) => ' '.repeat(term.length));
+  const tokens = [...head.trimEnd().matchAll(/\S+/g)];
+  const words: string[] = [];
+  let start = -1;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const token = tokens[i];
+    if (!token) break;
+    let word = token[0];
+    if (word.endsWith(',') && words.length > 0 && LEGAL.test(words[0] ?? '')) word = word.slice(0, -1);
+    if (!NAME_WORD.test(word) || (STOP_WORD.test(word) && words.length > 0) || words.length >= 8) break;
+    if (STOP_WORD.test(word)) break;
+    words.unshift(word);
+    start = offset + token.index;
+  }
+  while (words.length > 0 && /^(?:of|and|de|del|la|&)$/.test(words[0] ?? '')) {
+    words.shift();
+  }
+  if (words.length === 0 || start < 0) return null;
+  const name = words.join(' ').replace(/,$/, '');
+  return /\p{L}{2}/u.test(name) ? { name, start } : null;
+}
+
+const SUBJECT =
+  /^(?:.*?(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s))?((?:[\p{Lu}\d][\p{L}\d'’.&-]*,?\s+){0,6}?(?:[\p{Lu}\d][\p{L}\d'’.&-]*))(?:\s*\([^()]{1,90}\))*\s+(?:is pleased|is delighted|is excited|announces|announced|reports|has|today|provides|confirms|advises|wishes|would like)/u;
+const TITLE_SUBJECT =
+  /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|to\s|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobilizes|Mobilises|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges)\b/u;
+
+/** The release's issuer: name as written and every listing given with it. */
+export function issuersOf(original: string, folded: string, title: string): IssuerFact[] {
+  const top = folded.slice(0, 2500);
+  const listings = listingsIn(top);
+  // Ticker lines before the dateline ('TSX: TML\nOTCQX: TSRMF').
+  const headerTickers: string[] = [];
+  for (const line of top.split('\n').slice(0, 6)) {
+    if (new RegExp(String.raw`^\s*(?:${EXCHANGE}\s*:\s*${SYMBOL}\s*[|,;]?\s*)+$`).test(line))
+      headerTickers.push(...tickersOfPairs(line));
+  }
+  for (const listing of listings) {
+    let name = nameBefore(folded, listing.start);
+    // Consecutive listings belong to one name: 'Skyharbour (TSXV: SYH) (OTCQX: SYHBF) (Frankfurt: SC1P)'.
+    const tickers = [...listing.tickers];
+    let end = listing.end;
+    for (const next of listings) {
+      if (next.start <= listing.start) continue;
+      const between = folded.slice(end, next.start);
+      if (/^\s*(?:\([^()]{1,90}\)\s*)?$/.test(between)) {
+        tickers.push(...next.tickers);
+        end = next.end;
+      }
+    }
+    if (!name) {
+      // 'AMUR MINERALS CORPORATION\n\n(AIM: AMC)': the name on the line above.
+      const above = folded.slice(0, listing.start).trimEnd();
+      const lineStart = above.lastIndexOf('\n') + 1;
+      const line = above.slice(lineStart).trim();
+      if (/^[\p{Lu}\d][\p{L}\d'’.,& -]{2,80}$/u.test(line) && !/\d{4}/.test(line))
+        name = { name: line, start: lineStart + above.slice(lineStart).indexOf(line) };
+    }
+    if (!name) continue;
+    const start = name.start;
+    return [
+      {
+        name: name.name,
+        tickers: [...new Set([...tickers, ...headerTickers])],
+        quote: original.slice(start, end),
+        start,
+        end,
+      },
+    ];
+  }
+  // No listing: the subject of the lead sentence, else the headline's.
+  const lines = top.split('\n');
+  let at = 0;
+  for (const line of lines) {
+    const match = SUBJECT.exec(line);
+    if (match?.[1] && match[1].split(/\s+/).length >= 2) {
+      const start = at + line.indexOf(match[1], match.index);
+      const name = match[1].replace(/,$/, '');
+      return [
+        {
+          name,
+          tickers: headerTickers,
+          quote: original.slice(start, start + name.length),
+          start,
+          end: start + name.length,
+        },
+      ];
+    }
+    at += line.length + 1;
+  }
+  const fromTitle = TITLE_SUBJECT.exec(title)?.[1]?.trim();
+  if (fromTitle) {
+    const found = folded.indexOf(fromTitle);
+    if (found >= 0)
+      return [
+        {
+          name: fromTitle,
+          tickers: headerTickers,
+          quote: original.slice(found, found + fromTitle.length),
+          start: found,
+          end: found + fromTitle.length,
+        },
+      ];
+  }
+  return [];
+}

@@ -1,0 +1,41 @@
+import type { Currency } from '@mining-hub/contract/facts';
+import { clean, CURRENCY, currencyOf, multiplier, NUM, parseNum } from './fact-text.ts';
+
+/** Money as releases write it: 'C$4.0 million', 'US$1.7 billion', '$300,000', 'A$486-million', 'US $609,000,000'. */
+
+export interface MoneyMention {
+  amount: number;
+  currency: Currency;
+  start: number;
+  end: number;
+}
+
+const MONEY = new RegExp(
+  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b`,
+  'g',
+);
+
+/** Every amount of money in `text`, bare '$' read as `fallback`. */
+export function moneyIn(text: string, fallback: 'USD' | 'CAD' | 'AUD' | null): MoneyMention[] {
+  const found: MoneyMention[] = [];
+  for (const match of text.matchAll(MONEY)) {
+    const groups = match.groups ?? {};
+    const number = parseNum(groups.n ?? groups.n2 ?? '');
+    if (!Number.isFinite(number)) continue;
+    const symbol = groups.cur ?? groups.cur2 ?? '';
+    const currency = /dollars/i.test(symbol)
+      ? /^US/i.test(symbol)
+        ? 'USD'
+        : /^Canadian/i.test(symbol)
+          ? 'CAD'
+          : 'AUD'
+      : currencyOf(symbol, fallback);
+    found.push({
+      amount: clean(number * multiplier(groups.m ?? groups.m2)),
+      currency,
+      start: match.index,
+      end: match.index + match[0].length,
+    });
+  }
+  return found;
+}

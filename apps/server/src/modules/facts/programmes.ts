@@ -1,0 +1,154 @@
+import type { ProgrammeFact } from '@mining-hub/contract/facts';
+import { drillTypeOf, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
+
+/**
+ * Drill programmes: a sentence about drilling that gives its size (metres, holes or rigs) or its timing
+ * ('a 10,000 m RC programme starting in Q1', '149 holes for 10,066m', 'two rigs are turning'). Status:
+ * planned (future words), underway (rigs turning, has commenced) or completed. The same metres stated
+ * twice are one programme; a programme without metres counts only when the release gives none with metres.
+ */
+
+const DRILLING =
+  /\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+const PROGRAMME_WORD = /\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bphase\b|\bholes?\b|\brigs?\b/i;
+const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
+// '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
+const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
+const HOLES = new RegExp(
+  String.raw`(?<![\d.,])(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?\s+(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:program|campaign|drill)))`,
+  'gi',
+);
+const RIGS = new RegExp(
+  String.raw`\b(?<n>${NUM}|${WORD_NUM}|a|one)\s+(?:(?:additional|more|further|new|diamond|RC|core|drill|reverse circulation|aircore|man-portable|heli-portable)\s+){0,3}(?:drill(?:ing)?\s+)?rigs?\b|\b(?<ord>second|third|fourth)\s+(?:(?:diamond|RC|core|drill)\s+){0,2}(?:drill\s+)?rig\b`,
+  'gi',
+);
+const FUTURE =
+  /\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
+const UNDERWAY =
+  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|\w+th) (?:hole )?of (?:a|an|the)\b/i;
+const DONE =
+  /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
+const NOT_PROGRAMME =
+  /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+const WHEN = new RegExp(
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2})?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2})`,
+  'i',
+);
+const TIMING_CUE =
+  /\b(?:start(?:ing|s)?|begin(?:ning|s)?|commenc(?:e|ing|es)|scheduled|expected|planned|due|set|mobili[sz]\w*|in|during|by|from|through|until|this|within|early|late|mid)\b/i;
+
+interface Candidate {
+  metres: number | null;
+  holes: number | null;
+  rigs: number | null;
+  timing: string | null;
+  status: ProgrammeFact['status'];
+  drill_type: ProgrammeFact['drill_type'];
+  unit: Unit;
+}
+
+function metresOf(text: string): number | null {
+  let best: number | null = null;
+  for (const match of text.matchAll(METRES)) {
+    const value = toMetres(parseNum(match.groups?.n ?? ''), match.groups?.u);
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 60);
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
+    // Programme sizes, not hole depths, widths, distances or elevations.
+    if (!Number.isFinite(value) || value < 300) continue;
+    if (
+      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past)/i.test(
+        after,
+      )
+    )
+      continue;
+    if (
+      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\()over|within|a distance of)\s*(?:approximately\s+|about\s+)?$/i.test(
+        before,
+      )
+    )
+      continue;
+    if (best === null || value > best) best = value;
+  }
+  return best;
+}
+
+function countOf(pattern: RegExp, text: string): number | null {
+  pattern.lastIndex = 0;
+  const match = pattern.exec(text);
+  if (!match?.groups) return null;
+  if (match.groups.ord) return parseCount(match.groups.ord);
+  const low = parseCount(match.groups.n ?? '');
+  const high = match.groups.n2 ? parseCount(match.groups.n2) : null;
+  const value = high ?? low;
+  return Number.isFinite(value) ? value : null;
+}
+
+const PLANNED_FIRST =
+  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start))\b/i;
+
+function statusOf(text: string): ProgrammeFact['status'] {
+  const future = FUTURE.test(text);
+  const underway = UNDERWAY.test(text);
+  const done = DONE.test(text);
+  // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
+  if (PLANNED_FIRST.test(text)) return 'planned';
+  if (underway && !/\bwill\b/i.test(text)) return 'underway';
+  if (future) return 'planned';
+  if (done) return 'completed';
+  if (underway) return 'underway';
+  return null;
+}
+
+/** Programmes named in the text's prose units. */
+export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
+  const candidates: Candidate[] = [];
+  for (const unit of units) {
+    const text = unit.text;
+    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
+    const metres =
+      NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
+    const holes = countOf(HOLES, text);
+    const rigs = countOf(RIGS, text);
+    const whenMatch = WHEN.exec(text);
+    const timing =
+      whenMatch && TIMING_CUE.test(text.slice(Math.max(0, whenMatch.index - 30), whenMatch.index + 1))
+        ? whenMatch[0].replace(/^(?:in|within)\s+/i, '')
+        : null;
+    const status = statusOf(text);
+    if (metres === null && status === null) continue;
+    // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
+    if (
+      metres === null &&
+      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b/i.test(text)
+    )
+      continue;
+    // A bare 'results from 12 holes' is not a programme.
+    if (
+      metres === null &&
+      rigs === null &&
+      /\b(?:results?|assays?)\b/i.test(text) &&
+      !/\bprogram(?:me)?|campaign|phase\b/i.test(text)
+    )
+      continue;
+    candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
+  }
+  const withMetres = candidates.filter((candidate) => candidate.metres !== null);
+  const kept: Candidate[] = [];
+  for (const candidate of withMetres) {
+    if (kept.some((other) => other.metres === candidate.metres)) continue;
+    kept.push(candidate);
+  }
+  if (kept.length === 0) {
+    const best = candidates.find((candidate) => candidate.status === 'planned' || candidate.status === 'underway');
+    if (best) kept.push(best);
+  }
+  return kept.map(({ unit, ...fact }) => ({
+    ...fact,
+    quote: original.slice(unit.start, unit.end),
+    start: unit.start,
+    end: unit.end,
+  }));
+}

@@ -1,0 +1,211 @@
+import type { ResourceCategory, ResourceFact } from '@mining-hub/contract/facts';
+import { column, type Table } from './fact-tables.ts';
+import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, NUM, parseNum, type Unit } from './fact-text.ts';
+
+/**
+ * Mineral resources and reserves: prose ('an Inferred Resource of 4.6Mt grading 3.2g/t Au (474koz)',
+ * 'Probable Reserve of 52Mt at 2.1g/t Au for 3.5Moz') and tables whose header names a category or
+ * classification column beside tonnes, grade or contained metal. Exploration Targets (ranges, not
+ * resources) and historical estimates are left out.
+ */
+
+const CATEGORY = String.raw`(?:measured\s*(?:and|&|\+|\/)\s*indicated|M\s?&\s?I|M\+I|proven\s*(?:and|&|\+|\/)\s*probable|proved\s*(?:and|&|\+|\/)\s*probable|P\s?&\s?P|measured|indicated|inferred|proven|proved|probable|total)`;
+
+export function categoryOf(text: string): ResourceCategory | null {
+  const lower = text.toLowerCase().replace(/\s+/g, ' ');
+  if (/measured ?(?:and|&|\+|\/) ?indicated|^m ?& ?i$|m\+i|\bm ?& ?i\b/.test(lower)) return 'Measured & Indicated';
+  if (/prove[nd] ?(?:and|&|\+|\/) ?probable|\bp ?& ?p\b/.test(lower)) return 'Proven & Probable';
+  if (/\bmeasured\b/.test(lower)) return 'Measured';
+  if (/\bindicated\b/.test(lower)) return 'Indicated';
+  if (/\binferred\b/.test(lower)) return 'Inferred';
+  if (/\bprove[nd]\b/.test(lower)) return 'Proven';
+  if (/\bprobable\b/.test(lower)) return 'Probable';
+  if (/\btotal\b/.test(lower)) return 'Total';
+  return null;
+}
+
+const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
+const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
+// '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz'.
+const TONNES_FIRST = new RegExp(
+  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  'gi',
+);
+// 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
+const CONTAINED_FIRST = new RegExp(
+  String.raw`${CONTAINED}(?:\s*(?:of\s+)?(?<el0>${ELEMENT}))?\s*(?:@|at|grading|averaging)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?`,
+  'gi',
+);
+const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
+const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
+const SKIP = /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b/i;
+
+function tonnesMt(value: number, unit: string): number {
+  const lower = unit.toLowerCase();
+  if (lower.startsWith('kt') || lower.startsWith('thousand')) return clean(value / 1000);
+  if (/^(?:tonnes|tons|t)$/.test(lower)) return clean(value / 1e6);
+  return value;
+}
+
+export function containedOf(value: number, unit: string): { contained: number; contained_unit: 'oz' | 'lb' | 't' } {
+  const lower = unit.toLowerCase();
+  const million = lower.startsWith('m') || lower.startsWith('million');
+  const thousand = lower.startsWith('k') || lower.startsWith('thousand');
+  const scale = million ? 1e6 : thousand ? 1e3 : 1;
+  const kind = /lb|pound/.test(lower) ? 'lb' : /oz|ounce/.test(lower) ? 'oz' : 't';
+  return { contained: clean(value * scale), contained_unit: kind };
+}
+
+/** The category named last before `at` in the unit (within the same clause). */
+function categoryBefore(text: string, at: number): ResourceCategory | null {
+  let found: ResourceCategory | null = null;
+  for (const match of text.slice(Math.max(0, at - 120), at).matchAll(CATEGORY_NEAR)) found = categoryOf(match[0]);
+  return found;
+}
+
+/** Resources stated in prose units and resource tables. */
+export function resourcesOf(
+  units: readonly Unit[],
+  tables: readonly Table[],
+  original: string,
+  context: { standard: ResourceFact['standard']; cutoff: string | null },
+): ResourceFact[] {
+  const facts: ResourceFact[] = [];
+  const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
+  for (const unit of units) {
+    if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text)) continue;
+    const taken: [number, number][] = [];
+    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST]) {
+      for (const match of unit.text.matchAll(pattern)) {
+        const start = match.index;
+        const end = start + match[0].length;
+        if (taken.some(([a, b]) => start < b && a < end)) continue;
+        const groups = match.groups ?? {};
+        // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
+        const category = categoryBefore(unit.text, start) ?? categoryOf(match[0]) ?? 'Total';
+        // A single interval ('16m at 4.69 g/t') is not a tonnage.
+        if (groups.tu && /^(?:t|tonnes|tons)$/i.test(groups.tu) && parseNum(groups.t ?? '0') < 1000) continue;
+        taken.push([start, end]);
+        const contained = groups.c && groups.cu ? containedOf(parseNum(groups.c), groups.cu) : null;
+        facts.push({
+          category,
+          tonnes_mt: groups.t && groups.tu ? tonnesMt(parseNum(groups.t), groups.tu) : null,
+          grade: groups.g ? parseNum(groups.g) : null,
+          unit: gradeUnitOf(groups.u ?? ''),
+          element: elementOf(groups.el ?? groups.el0),
+          contained: contained?.contained ?? null,
+          contained_unit: contained?.contained_unit ?? null,
+          cutoff: context.cutoff,
+          standard: context.standard,
+          quote: original.slice(unit.start, unit.end),
+          start: unit.start,
+          end: unit.end,
+        });
+      }
+    }
+  }
+  for (const table of tables) facts.push(...tableResources(table, original, context));
+  // Highlights and the table below them state the same line twice: keep the first telling.
+  const kept: ResourceFact[] = [];
+  for (const fact of facts.sort((a, b) => a.start - b.start)) {
+    const same = (a: number | null, b: number | null) =>
+      a === b || (a !== null && b !== null && Math.abs(a - b) <= Math.abs(b) * 0.01);
+    if (
+      kept.some(
+        (other) =>
+          other.category === fact.category && same(other.tonnes_mt, fact.tonnes_mt) && same(other.grade, fact.grade),
+      )
+    )
+      continue;
+    kept.push(fact);
+  }
+  return kept;
+}
+
+const GRADE_HEADER = new RegExp(String.raw`(?:${GRADE_UNIT})|grade`, 'i');
+
+function tableResources(
+  table: Table,
+  original: string,
+  context: { standard: ResourceFact['standard']; cutoff: string | null },
+): ResourceFact[] {
+  const { header } = table;
+  const tonnesAt = column(header, /tonnes|tonnage|tons|\bmt\b|\bkt\b|quantity/i, /contained|metal/i);
+  if (tonnesAt < 0) return [];
+  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b/i, /g\/t|grade/i);
+  const gradeAt = header.findIndex(
+    (name, index) => index !== tonnesAt && index !== containedAt && GRADE_HEADER.test(name),
+  );
+  const cutoffAt = column(header, /cut-?off/i);
+  const tonnesHeader = header[tonnesAt] ?? '';
+  const tonnesScale = /\bkt\b|'000|000s|thousand/i.test(tonnesHeader)
+    ? 1e-3
+    : /\bmt\b|million|\(m\)|mtonnes/i.test(tonnesHeader)
+      ? 1
+      : null;
+  const gradeHeader = gradeAt >= 0 ? (header[gradeAt] ?? '') : '';
+  const unit = gradeUnitOf(new RegExp(GRADE_UNIT, 'i').exec(gradeHeader)?.[0] ?? '');
+  const element = elementOf(new RegExp(ELEMENT, 'i').exec(gradeHeader)?.[0]);
+  const containedHeader = containedAt >= 0 ? (header[containedAt] ?? '') : '';
+  const containedUnit =
+    /(?<![a-z])(Moz|koz|Mlb|kt|oz|lbs?|t|tonnes|million (?:ounces|pounds|lbs?)|'000 ?oz)(?![a-z])/i.exec(
+      containedHeader,
+    )?.[1] ?? 'oz';
+  const facts: ResourceFact[] = [];
+  for (const row of table.rows) {
+    const category = row.values.map((cell) => (cell ? categoryOf(cell.text) : null)).find((value) => value !== null);
+    if (!category) continue;
+    const number = (index: number) => {
+      const text = index < 0 ? undefined : row.values[index]?.text;
+      return text !== undefined && /^[\d.,]+$/.test(text) ? parseNum(text) : null;
+    };
+    const tonnes = number(tonnesAt);
+    if (tonnes === null) continue;
+    // A bare 'Tonnes' column holds tonnes; a figure under a million there is thousands only if headed so.
+    const scale = tonnesScale ?? (tonnes >= 10_000 ? 1e-6 : 1);
+    const contained = number(containedAt);
+    const containedValue =
+      contained === null ? null : containedOf(contained, /'000/.test(containedUnit) ? 'koz' : containedUnit);
+    const cutoffText = cutoffAt >= 0 ? row.values[cutoffAt]?.text : undefined;
+    facts.push({
+      category,
+      tonnes_mt: clean(tonnes * scale),
+      grade: number(gradeAt),
+      unit,
+      element,
+      contained: containedValue?.contained ?? null,
+      contained_unit: containedValue?.contained_unit ?? null,
+      cutoff: cutoffText ? `${cutoffText}${unit && !cutoffText.includes(unit) ? ` ${unit}` : ''}` : context.cutoff,
+      standard: context.standard,
+      quote: original.slice(row.unit.start, row.unit.end),
+      start: row.unit.start,
+      end: row.unit.end,
+    });
+  }
+  return facts;
+}
+
+const CUTOFF = new RegExp(
+  String.raw`(?<a>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?\s*(?:cut-?off|COG|lower cut)|(?:cut-?off(?: grade)?|COG)\s*(?:\([^)]*\)\s*)?(?:of|at|:|=|above)?\s*(?<b>${NUM})\s?(?<bu>${GRADE_UNIT})(?:\s*(?<bel>${ELEMENT}))?`,
+  'i',
+);
+
+/** The first cut-off grade the release states, as written ('0.5 g/t Au'). */
+export function cutoffOf(text: string): string | null {
+  const match = CUTOFF.exec(text);
+  if (!match?.groups) return null;
+  const value = match.groups.a ?? match.groups.b;
+  const unit = gradeUnitOf(match.groups.u ?? match.groups.bu ?? '');
+  const element = elementOf(match.groups.el ?? match.groups.bel);
+  if (!value || !unit) return null;
+  return `${value}${unit === '%' ? '%' : ` ${unit}`}${element ? ` ${element}` : ''}`;
+}
+
+/** The reporting code the release names. */
+export function standardOf(text: string): ResourceFact['standard'] {
+  if (/\bNI[- ]?43-?101\b|National Instrument 43-101|\bCIM\b/.test(text)) return 'NI 43-101';
+  if (/\bJORC\b/.test(text)) return 'JORC';
+  if (/\bSAMREC\b/.test(text)) return 'SAMREC';
+  if (/\bS-K 1300\b|\bSK-1300\b|Regulation S-K/.test(text)) return 'S-K 1300';
+  return null;
+}

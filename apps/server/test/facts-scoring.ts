@@ -1,0 +1,158 @@
+import type {
+  FinancingFact,
+  InterceptFact,
+  IssuerFact,
+  MiningFacts,
+  ProgrammeFact,
+  ResourceFact,
+  StudyFact,
+} from '@mining-hub/contract/facts';
+import releases from './fixtures/facts-releases.json' with { type: 'json' };
+
+/**
+ * The labelled releases of test/fixtures/facts-releases.json (texts written after real releases, each with
+ * its source address) and how the extractor's facts are scored against their labels. A fact matches a
+ * label of its kind when the fields that identify it agree (docs/ARCHITECTURE.md, "Mining facts"):
+ * intercept: hole (case and spacing aside), width and grade within 1 %, element;
+ * programme: metres within 1 % (both absent: same status); resource: category, tonnes and grade within 1 %;
+ * study: stage; financing: amount within 0.5 %, type and status. Each label matches at most one fact.
+ */
+
+type Label<T> = Omit<T, 'quote' | 'start' | 'end'>;
+
+export interface LabelledRelease {
+  source: string;
+  note: string;
+  title: string;
+  body: string;
+  labels: {
+    issuers: Label<IssuerFact>[];
+    intercepts: Label<InterceptFact>[];
+    programmes: Label<ProgrammeFact>[];
+    resources: Label<ResourceFact>[];
+    studies: Label<StudyFact>[];
+    financings: Label<FinancingFact>[];
+    intent: 'Low' | 'Medium' | 'High' | 'Very High';
+  };
+}
+
+export const FACTS_RELEASES = releases as LabelledRelease[];
+
+export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+
+const near = (a: number | null | undefined, b: number | null | undefined, tolerance: number) =>
+  (a ?? null) === (b ?? null) ||
+  (a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) <= Math.abs(b) * tolerance + 1e-9);
+const holeKey = (hole: string | null) => (hole ?? '').toUpperCase().replace(/[\s_]/g, '');
+
+const MATCHERS: {
+  [K in FactKind]: (fact: Label<MiningFacts[K][number]>, label: Label<MiningFacts[K][number]>) => boolean;
+} = {
+  intercepts: (fact, label) =>
+    holeKey(fact.hole_id) === holeKey(label.hole_id) &&
+    near(fact.width_m, label.width_m, 0.01) &&
+    near(fact.grade, label.grade, 0.01) &&
+    fact.element === label.element,
+  programmes: (fact, label) =>
+    near(fact.metres, label.metres, 0.01) && (label.metres !== null || fact.status === label.status),
+  resources: (fact, label) =>
+    fact.category === label.category &&
+    near(fact.tonnes_mt, label.tonnes_mt, 0.01) &&
+    near(fact.grade, label.grade, 0.01),
+  studies: (fact, label) => fact.stage === label.stage,
+  financings: (fact, label) =>
+    near(fact.amount, label.amount, 0.005) && fact.type === label.type && fact.status === label.status,
+};
+
+export interface Counts {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+/** Matches of one release's facts of a kind against its labels (greedy, in label order). */
+export function countKind<K extends FactKind>(
+  kind: K,
+  facts: readonly Label<MiningFacts[K][number]>[],
+  labels: readonly Label<MiningFacts[K][number]>[],
+): Counts & { missed: Label<MiningFacts[K][number]>[]; extra: Label<MiningFacts[K][number]>[] } {
+  const matches = MATCHERS[kind] as (a: unknown, b: unknown) => boolean;
+  const unused = [...facts];
+  const missed: Label<MiningFacts[K][number]>[] = [];
+  for (const label of labels) {
+    const index = unused.findIndex((fact) => matches(fact, label));
+    if (index < 0) missed.push(label);
+    else unused.splice(index, 1);
+  }
+  return {
+    truePositives: labels.length - missed.length,
+    falsePositives: unused.length,
+    falseNegatives: missed.length,
+    missed,
+    extra: unused,
+  };
+}
+
+const normaliseName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[.,'’"]/g, '')
+    .replace(/\b(?:corp|corporation|inc|incorporated|ltd|limited|plc|nl|llc|sa|ag|pty)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The issuer is right when the first issuer's name is the labelled one (legal suffix, case and punctuation aside). */
+export function issuerRight(
+  facts: MiningFacts,
+  labels: LabelledRelease['labels'],
+): { name: boolean; tickers: boolean } {
+  const got = facts.issuers[0];
+  const want = labels.issuers[0];
+  if (!want) return { name: got === undefined, tickers: got === undefined };
+  if (!got) return { name: false, tickers: false };
+  const name = normaliseName(got.name) === normaliseName(want.name);
+  const tickers = name && [...got.tickers].sort().join(',') === [...want.tickers].sort().join(',');
+  return { name, tickers };
+}
+
+export interface Score {
+  precision: number;
+  recall: number;
+  f1: number;
+  counts: Counts;
+}
+
+export function scoreOf(counts: Counts): Score {
+  const { truePositives: tp, falsePositives: fp, falseNegatives: fn } = counts;
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1, counts };
+}
+
+/** Micro precision, recall and F1 per kind and issuer accuracy of `extract` over the labelled set. */
+export function scoreReleases(
+  extract: (text: string, options: { title: string }) => MiningFacts,
+  set: readonly LabelledRelease[] = FACTS_RELEASES,
+): { kinds: Record<FactKind, Score>; issuerName: number; issuerTickers: number } {
+  const totals = Object.fromEntries(
+    FACT_KINDS.map((kind) => [kind, { truePositives: 0, falsePositives: 0, falseNegatives: 0 }]),
+  ) as Record<FactKind, Counts>;
+  let names = 0;
+  let tickers = 0;
+  for (const release of set) {
+    const facts = extract(release.body, { title: release.title });
+    for (const kind of FACT_KINDS) {
+      const counts = countKind(kind, facts[kind], release.labels[kind] as never);
+      totals[kind].truePositives += counts.truePositives;
+      totals[kind].falsePositives += counts.falsePositives;
+      totals[kind].falseNegatives += counts.falseNegatives;
+    }
+    const issuer = issuerRight(facts, release.labels);
+    if (issuer.name) names++;
+    if (issuer.tickers) tickers++;
+  }
+  const kinds = Object.fromEntries(FACT_KINDS.map((kind) => [kind, scoreOf(totals[kind])])) as Record<FactKind, Score>;
+  return { kinds, issuerName: names / set.length, issuerTickers: tickers / set.length };
+}
