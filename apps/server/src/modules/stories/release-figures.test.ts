@@ -6,6 +6,10 @@ describe('figuresConflict', () => {
     const october = releaseFigures('', 'outlined a copper-in-soil anomaly measuring 5.1 km by 600 m');
     const november = releaseFigures('', 'outlined a copper-in-soil anomaly measuring 5.8 km by 350 m');
     expect(figuresConflict(october, november)).toBe(true);
+    const december = releaseFigures('', 'funded with £38 million in cash; its 80%-owned project');
+    expect(figuresConflict(december, releaseFigures('', 'funded with £8.3 million; 670 hectares; 80%-owned'))).toBe(
+      true,
+    );
     const nine = releaseFigures('', 'a 9,500-metre diamond drilling program at Coolgarra Creek');
     expect(figuresConflict(nine, releaseFigures('', 'an 11,500-metre diamond drilling program'))).toBe(true);
     const grant = releaseFigures('', 'awarded C$4.4 million to support approximately 6,500 metres of drilling');

@@ -87,6 +87,13 @@ export function figuresConflict(a: readonly string[], b: readonly string[]): boo
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   if (shorter.length === 0) return false;
   const inLonger = new Set(longer);
+  // Money is the surest figure: a copy never states another amount ('£38 million in cash' in December,
+  // '£8.3 million' in January, beside the same '80%-owned' of the About block).
+  const amountsOf = (figures: readonly string[]) => figures.filter((figure) => figure.startsWith('$'));
+  const [shorterAmounts, longerAmounts] = [amountsOf(shorter), amountsOf(longer)];
+  if (shorterAmounts.length > 0 && longerAmounts.length > 0 && !shorterAmounts.some((f) => inLonger.has(f))) {
+    return true;
+  }
   let shared = 0;
   for (const figure of shorter) if (inLonger.has(figure)) shared++;
   // A figure or two each and none in common is a serial release ('5.1 km by 600 m' last month, '5.8 km by
