@@ -24,6 +24,7 @@ import {
   stockwatch,
   type ArticleCopy,
 } from '../apps/server/test/fixtures/wire-formats.ts';
+import { createRng } from '../apps/server/src/demo/news/corpus/random.ts';
 import { printFigure } from './lib/server.ts';
 
 /**
@@ -41,18 +42,7 @@ const PROBES = 2_000;
 const NAIVE_PROBES = 40;
 const GOAL_MEDIAN_MS = 5;
 
-/** mulberry32: a small seeded generator, so every run builds the same articles. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(32);
+const next = createRng(32).next;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
 // The fixtures' vocabulary: their sentences, and their words to vary them with.

@@ -7,6 +7,7 @@ import {
   GRADE_UNIT,
   gradeUnitOf,
   NUM,
+  parseCount,
   parseNum,
   toMetres,
   type Unit,
@@ -79,27 +80,13 @@ interface Candidate {
   element: string | null;
 }
 
-const WORD_NUMBER: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-const lengthValue = (text: string) => WORD_NUMBER[text.toLowerCase()] ?? parseNum(text);
-
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const pattern of [WIDTH_FIRST, GRADE_FIRST]) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
       const unit = gradeUnitOf(groups.u ?? '');
-      const width = toMetres(lengthValue(groups.w ?? ''), groups.wu);
+      const width = toMetres(parseCount(groups.w ?? ''), groups.wu);
       const grade = parseNum(groups.g ?? '');
       if (!unit || !Number.isFinite(width) || !Number.isFinite(grade) || width <= 0 || width > 2000) continue;
       const start = match.index;

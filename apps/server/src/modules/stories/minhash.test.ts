@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agreement, bandHashes, estimatedSetSize, minhash } from './minhash.ts';
-
-/** A seeded generator, so every run draws the same sets (a failure is reproducible, never flaky). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../../demo/news/corpus/random.ts';
 
 /** Two sets of 32-bit values with a chosen overlap, and their exact Jaccard similarity (the naive reader). */
 function pair(next: () => number, size: number, shared: number) {
@@ -26,7 +15,7 @@ function pair(next: () => number, size: number, shared: number) {
 
 describe('minhash against exact Jaccard similarity', () => {
   it('estimates the similarity of 400 random pairs within 0.15 (128 hashes), with no bias', () => {
-    const next = random(7);
+    const next = createRng(7).next;
     let totalError = 0;
     for (let round = 0; round < 400; round++) {
       const size = 20 + Math.floor(next() * 500);
@@ -39,7 +28,7 @@ describe('minhash against exact Jaccard similarity', () => {
   });
 
   it('estimates a set’s size from its signature within 30 %', () => {
-    const next = random(11);
+    const next = createRng(11).next;
     for (const size of [10, 40, 150, 600, 2000]) {
       const { a } = pair(next, size, 0);
       const estimate = estimatedSetSize(minhash(a, 128, 1));
@@ -49,7 +38,7 @@ describe('minhash against exact Jaccard similarity', () => {
   });
 
   it('puts pairs above 0.7 in a shared band (32 × 4) and few below 0.1', () => {
-    const next = random(13);
+    const next = createRng(13).next;
     let similarMissed = 0;
     let dissimilarShared = 0;
     for (let round = 0; round < 300; round++) {
