@@ -103,19 +103,19 @@ export function scoreCorpus(
   return { commodity: scores.commodities, country: scores.countries, state: scores.states, errors };
 }
 
-// The geography set labels the states of the US and Canada (bare codes: NV, BC) and Australia (AU-WA) only;
-// the states of Mexico, Peru, Chile, Argentina and Brazil came later and are not labelled there yet.
-const isLabelledState = (code: string) => !code.includes('-') || code.startsWith('AU-');
+/**
+ * The geography releases held out from tuning: every fifth one. The rules were written reading only the others'
+ * errors, so this part says whether they hold on releases they were not fitted to.
+ */
+export const isHeldOut = (index: number) => index % 5 === 4;
+export const GEOGRAPHY_TUNING = GEOGRAPHY_RELEASES.filter((_, index) => !isHeldOut(index));
+export const GEOGRAPHY_HOLDOUT = GEOGRAPHY_RELEASES.filter((_, index) => isHeldOut(index));
 
-/** Classifies every geography release and scores countries, and the states of the US, Canada and Australia, against the labels. */
+/** Classifies every geography release and scores countries and states (of every country the set labels) against the labels. */
 export function scoreGeography(
   classify: (title: string, body: string) => Tags,
   releases: readonly GeographyRelease[] = GEOGRAPHY_RELEASES,
 ): Omit<CorpusScore, 'commodity'> {
-  const classifyLabelledStates = (title: string, body: string): Tags => {
-    const tags = classify(title, body);
-    return { ...tags, states: tags.states.filter(isLabelledState) };
-  };
-  const { scores, errors } = scoreKinds(classifyLabelledStates, releases, ['countries', 'states']);
+  const { scores, errors } = scoreKinds(classify, releases, ['countries', 'states']);
   return { country: scores.countries, state: scores.states, errors };
 }

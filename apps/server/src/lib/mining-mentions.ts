@@ -2,7 +2,7 @@ import { COMMODITIES, COUNTRIES, MINING_REGIONS, STATES } from '@mining-hub/cont
 import { blankCompanyNames } from './company-names.ts';
 import { isInName, keepsCommodity } from './mining-mention-rules.ts';
 import { trieSource } from './word-trie.ts';
-import { resolvePlaces, type PlaceHit, type PlaceKind } from './mining-place-rules.ts';
+import { resolvePlaces, salientPlaces, type PlaceHit, type PlaceKind } from './mining-place-rules.ts';
 import {
   ABBREVIATIONS,
   DEMONYMS,
@@ -173,6 +173,13 @@ function symbolsIn(text: string, found: Set<string>) {
 // Places
 // ---------------------------------------------------------------------------------------------------
 
+// What says which Georgia a release means: the country's capital, towns, mines, geology and history, or the US
+// state's counties, cities and kaolin belt.
+const GEORGIA_THE_COUNTRY =
+  /\b(?:Tbilisi|Caucasus|Caucasian|Georgian|Bolnisi|Madneuli|Kutaisi|Batumi|Adjara|Chiatura|Rustavi|Soviet|independence in 1991|Armenia|Azerbaijan)\b/;
+const GEORGIA_THE_STATE =
+  /\b(?:[Cc]ount(?:y|ies)|Atlanta|Savannah|Macon|Augusta|(?:North|Middle|South) Georgia|kaolin belt|among the states|U\.S\.|United States|USA|Piedmont|Fall Line)\b/;
+
 /** A place word as the release uses it: the words that need their context ('Washington', 'Georgia') made explicit. */
 function withContext(hit: PlaceHit, text: string): PlaceHit | null {
   const key = fold(hit.word).toLowerCase();
@@ -186,9 +193,13 @@ function withContext(hit: PlaceHit, text: string): PlaceHit | null {
       ? hit
       : null;
   if (key === 'georgia') {
-    if (/\b(?:Tbilisi|Caucasus|Georgian)\b/.test(text)) return { ...hit, place: { country: 'GE', state: null } };
+    if (GEORGIA_THE_COUNTRY.test(text)) return { ...hit, place: { country: 'GE', state: null } };
+    if (GEORGIA_THE_STATE.test(text)) return hit;
     return { ...hit, place: { country: null, state: null }, alternatives: [hit.place] };
   }
+  // 'Para o CEO', 'para la empresa': the Portuguese and Spanish preposition, not the state of Pará.
+  if (hit.word === 'Para' && /^\s+(?:o|a|os|as|que|el|la|los|las|un|una|um|uma|este|esta|isso|eso|ello|mais|ser)\b/.test(hit.after))
+    return null;
   return hit;
 }
 
@@ -213,8 +224,14 @@ function capitalisedRun(text: string, start: number, end: number): string {
     .replace(/^(?:(?:The|A|An|Its|In|At|On|To|For|From|By|As)\s+)+/, '');
 }
 
-/** The commodities and places a release's title and cleaned text are about; `whole` is the release as it came, for hints. */
-export function findMentions(text: string, whole = text): Mentions {
+// The lead paragraph: what a release says first about its news, in characters after the headline.
+const LEAD_LENGTH = 500;
+
+/**
+ * The commodities and places a text names; `whole` is the release as it came, for hints. With `release`, the text
+ * is a release's headline (its first line) and news, and only the places its project is in count (salientPlaces).
+ */
+export function findMentions(text: string, whole = text, { release = false } = {}): Mentions {
   const blanked = blankCompanyNames(text.normalize('NFC').replace(/’/g, "'"), isDictionaryWord);
   const found: Mentions = { commodities: [], countries: [], states: [] };
   const commodities = new Set<string>();
@@ -307,10 +324,11 @@ export function findMentions(text: string, whole = text): Mentions {
   places.sort((a, b) => a.start - b.start);
   const countries = new Set<string>();
   const states = new Set<string>();
-  for (const place of resolvePlaces(places, {
-    context: whole,
-    isCommodityWord: (word) => commodityOf(word) !== undefined,
-  })) {
+  const isCommodityWord = (word: string) => commodityOf(word) !== undefined;
+  const resolved = resolvePlaces(places, { context: whole, isCommodityWord });
+  const titleEnd = Math.max(0, blanked.indexOf('\n'));
+  const layout = { titleEnd, leadEnd: titleEnd + LEAD_LENGTH, isCommodityWord };
+  for (const place of release ? salientPlaces(resolved, layout) : resolved.map((at) => at.place)) {
     if (place.country) countries.add(place.country);
     if (place.state) states.add(place.state);
   }

@@ -43,6 +43,11 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     `\\b(?:headquartered|incorporated|registered|domiciled|based|listed|head office|corporate office|offices?|office is)\\s+(?:located\\s+)?(?:in|at)\\s+(?:the\\s+)?(?:\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*,?\\s+)?$`,
     '\\b(?:provinces|territories|jurisdictions)\\s+of\\s+$',
     '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
+    // 'should reach China in August'
+    '\\breach(?:es|ed)?\\s+$',
+    // 'the Los Pelambres mine across the border in Chile', 'neighbouring Nevada'
+    '\\b(?:across|over)\\s+the\\s+border\\s+(?:in(?:to)?\\s+)?(?:the\\s+)?$',
+    '\\b(?:neighbou?ring|neighbou?rs?|adjoining)\\s+(?:countr(?:y|ies)\\s+|states?\\s+|provinces?\\s+)?(?:of\\s+)?(?:the\\s+)?$',
     // 'buyers in Japan', 'investors in the United States' (but 'its smelter in Finland' is its operation)
     `\\b(?:${BUYER})\\s+(?:based\\s+)?(?:in|from)\\s+(?:the\\s+)?$`,
     // 'the city of Victoria', a capital named after its state
@@ -59,12 +64,18 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
 const NOT_THE_PROJECT_CLAUSE = new RegExp(
   [
     // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
-    "\\b(?:shipped|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
+    "\\b(?:shipped|ships|ship|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling|cargo)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,90}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
     '\\bbound\\s+for\\s+(?:the\\s+)?$',
     // 'an offtake with a smelter in Japan'
     "\\b(?:offtake|supply|sales)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,40}?\\bwith\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:in|from)\\s+(?:the\\s+)?$",
     // 'bought the mine from Kirkland Lake'
     '\\b(?:bought|acquired|purchased|buys|acquires|purchases)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\bfrom\\s+(?:the\\s+)?$',
+    // 'the world's second-largest lithium producer after Australia', 'third-largest after Greenbushes and Pilgangoora'
+    '\\b(?:largest|biggest|second|third|fourth|fifth|leading|top)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?\\b(?:after|behind|ahead of|only to|than)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,60}?$',
+    // Samples go to a laboratory: 'driven to ALS Peru S.A.C. in Arequipa', 'pulps go to ALS in Lima'
+    '\\b(?:laborator(?:y|ies)|lab|ALS|SGS|Bureau Veritas|Intertek|Actlabs|Activation Laboratories|MSALABS|pulps?|samples?\\s+(?:were|are)\\s+(?:sent|shipped|delivered|driven|transported))\\b(?:[^.;:\\n]|\\.(?!\\s+\\p{Lu}\\p{Ll})){0,50}?\\b(?:in|at)\\s+$',
+    // A place hundreds of kilometres away is a bearing, not the project's place: 'about 600 km north of Lima'.
+    '\\b(?:[1-9]\\d{2,}|[1-9],\\d{3})\\s*(?:km|kilomet(?:re|er)s|miles)\\b(?:[^.;:\\n]){0,25}?\\b(?:of|from)\\s+(?:the\\s+)?(?:(?:city|town|capital)\\s+of\\s+)?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
     '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
   ].join('|'),
@@ -104,7 +115,7 @@ const ORG_WORD =
 // What a place and such a word may still name: 'Nevada Gold Project', 'Quebec Lithium Discovery', 'Ontario
 // Mining Act'.
 const PLACE_GENERIC =
-  /^(?:projects?|property|properties|mines?|deposits?|prospects?|zones?|belts?|district|trend|camp|complex|operations?|discovery|discoveries|lodes?|veins?|reef|corridor|targets?|field|fields|province|region|basin|valley|triangle|portfolio|exploration|drilling|results?|claims?|assets?|ground|lands?|package|sector|industry|rush|boom|play|potential|act|association|regulator|ministry|department|survey|sands|brines?|salar|pegmatites?|porphyry|concessions?|licen[cs]es?|tenements?|permits?|story|hub|strategy|review|week|conference|update)$/i;
+  /^(?:projects?|property|properties|mines?|deposits?|prospects?|zones?|belts?|district|trend|camp|complex|operations?|discovery|discoveries|lodes?|veins?|reef|corridor|targets?|field|fields|province|region|basin|valley|triangle|portfolio|exploration|drilling|results?|claims?|assets?|ground|lands?|package|sector|industry|rush|boom|play|potential|act|association|regulator|ministry|department|survey|sands|brines?|salar|pegmatites?|porphyry|concessions?|licen[cs]es?|tenements?|permits?|story|hub|strategy|review|week|conference|update|desert|dunes|steppe|mountains|range|ranges|hills|highlands|plateau|coast|outback|interior|lowlands|craton|shield|river|lake|islands?|peninsula)$/i;
 // The words before a place that make it the end of a name: 'Export Finance Australia', 'Lithium Australia NL',
 // 'AngloGold Ashanti', 'Geoscience Australia'.
 const ORG_BEFORE =
@@ -178,7 +189,7 @@ function startsName(hit: PlaceHit, isCommodityWord: (word: string) => boolean): 
 }
 
 /** Whether a possessive place is the home of who follows ('South Africa's Harmony Gold', 'China's largest smelter'). */
-function isOwnersHome(hit: PlaceHit, startsPlace: (at: number) => boolean): boolean {
+function isOwnersHome(hit: PlaceHit, placeAt: (at: number) => PlaceHit | undefined): boolean {
   const possessive = /^['’]s?\s+/.exec(hit.after);
   if (!possessive) return false;
   const rest = hit.after.slice(possessive[0].length);
@@ -186,9 +197,14 @@ function isOwnersHome(hit: PlaceHit, startsPlace: (at: number) => boolean): bool
   if (rest === '' || /^\s/.test(rest) || /^\s*$/.test(rest.slice(0, 3))) return true;
   if (ROLE_AFTER_POSSESSIVE.test(rest)) return true;
   if (!/^\p{Lu}/u.test(rest)) return false;
-  if (startsPlace(hit.end + possessive[0].length)) return false;
+  // 'B.C.'s Golden Triangle' is a place's place; 'Kirkland Lake's Fosterville mine' (in Victoria) a company's mine.
+  const owned = placeAt(hit.end + possessive[0].length);
+  if (owned) return !!owned.place.country && !!hit.place.country && owned.place.country !== hit.place.country;
   const run = /^(?:[\p{Lu}\d][\p{L}\d'’&-]*[ \t]*)+/u.exec(rest)?.[0] ?? '';
-  if (run.split(/\s+/).some((word) => PLACE_GENERIC.test(word))) return false;
+  const words = run.trim().split(/\s+/);
+  // 'Australia's Xanadu Mines', 'Canada's Kincora Copper Corp': a name that ends as a company's does.
+  if (words.length > 1 && ORG_WORD.test(words.at(-1) ?? '') && /^\p{Lu}/u.test(words.at(-1) ?? '')) return true;
+  if (words.some((word) => PLACE_GENERIC.test(word))) return false;
   // Headlines capitalise every word: there only an acronym ('Japan's JOGMEC') is surely a name.
   return !hit.titleCase || ACRONYM.test(rest);
 }
@@ -215,6 +231,12 @@ function isPerson(hit: PlaceHit, endsPlace: (at: number) => boolean): boolean {
   return /^\p{Lu}\p{Ll}+$/u.test(given) && !endsPlace(givenEnd);
 }
 
+/** A place the release names and the words that name it. */
+export interface ResolvedPlace {
+  hit: PlaceHit;
+  place: Place;
+}
+
 export interface PlaceContext {
   /** The whole release, for hints such as an ASX listing that say which country's 'WA' is meant. */
   context: string;
@@ -230,7 +252,10 @@ const COUNTRY_HINTS: Record<string, RegExp> = {
 };
 
 /** The places of the hits that name where the release's project is: countries and states. */
-export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityWord }: PlaceContext): Place[] {
+export function resolvePlaces(
+  hits: readonly PlaceHit[],
+  { context, isCommodityWord }: PlaceContext,
+): ResolvedPlace[] {
   const startsAt = new Set(hits.map((hit) => hit.start));
   const endsAt = new Set(hits.map((hit) => hit.end));
   const kept: (PlaceHit | null)[] = hits.map((hit) => {
@@ -269,8 +294,8 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
   });
   // A possessive before a place that is kept is a place's place ('B.C.'s Golden Triangle'), before a name that is
   // not ('Canada's Kirkland Lake Gold') an owner's home.
-  const keptAt = new Set(kept.flatMap((hit) => (hit ? [hit.start] : [])));
-  for (const [i, hit] of kept.entries()) if (hit && isOwnersHome(hit, (at) => keptAt.has(at))) kept[i] = null;
+  const keptAt = new Map(kept.flatMap((hit) => (hit ? [[hit.start, hit] as const] : [])));
+  for (const [i, hit] of kept.entries()) if (hit && isOwnersHome(hit, (at) => keptAt.get(at))) kept[i] = null;
   // 'Victoria, British Columbia', 'Durango, Colorado', 'Ontario, California': a town named with another
   // country's region is that region's town.
   // A list ('Québec, Perú and México') is not: there the next place's own next place is of another country too.
@@ -294,15 +319,112 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
   for (const hit of kept) if (hit && !hit.alternatives && hit.place.country) certain.add(hit.place.country);
   const evident = (country: string | null) =>
     country !== null && (certain.has(country) || (COUNTRY_HINTS[country]?.test(context) ?? false));
-  const places: Place[] = [];
+  const places: ResolvedPlace[] = [];
   for (const hit of kept) {
     if (!hit) continue;
     if (!hit.alternatives) {
-      places.push(hit.place);
+      places.push({ hit, place: hit.place });
       continue;
     }
     const inRelease = hit.alternatives.find((place) => place.country !== null && certain.has(place.country));
-    places.push(inRelease ?? hit.alternatives.find((place) => evident(place.country)) ?? hit.place);
+    places.push({ hit, place: inRelease ?? hit.alternatives.find((place) => evident(place.country)) ?? hit.place });
   }
   return places;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Salience: which of the places a release names are where its project is.
+// ---------------------------------------------------------------------------------------------------
+
+const PROJECT_WORD =
+  'projects?|developments?|property|properties|mines?|deposits?|prospects?|licen[cs]es?|tenements?|claims?|concessions?|permits?|discover(?:y|ies)|operations?|assets?|landholdings?|ground|salars?|salt flats?|camps?|drill(?:ing|ed)?|drill programs?|exploration|exploring|explores?|explored|mining|mined|acquisition|portfolio|porphyr(?:y|ies)|veins?|pegmatites?|brines?|plant|refinery|smelter';
+// 'its Cerro Caliche gold project in Sonora State', 'drilling at Lake Johnston', 'located in the Salta Province of',
+// 'mines in Jalisco': the place is the project's.
+const ANCHOR_BEFORE = new RegExp(
+  `(?:\\b(?:${PROJECT_WORD})\\b(?:[^.;!?\\n]{0,40}?\\b(?:in|at|near|within|across|throughout)|\\s*[-–—:])|\\b(?:located|situated|lies|lying|sits|sited|hosted|centred|centered|straddl(?:es|ing))\\b[^.;!?\\n]{0,25}?\\b(?:in|at|near|within|on)|\\bregions?\\s+of|\\bprovince\\s+of|\\bstate\\s+of|\\bdistrict\\s+of|\\bmunicipality\\s+of|\\bpart\\s+of|\\b(?:provincia|estado|regi[oó]n|regi[aã]o|departamento|munic[ií]pio|municipio)\\s+d[eo]|\\b(?:proyectos?|projetos?|yacimientos?|jazidas?|minas?|dep[oó]sitos?)\\b[^.;!?\\n]{0,40}?\\b(?:en|em|no|na))\\s+(?:the\\s+)?(?:[\\p{L}'’.-]+\\s+){0,3}?$`,
+  'iu',
+);
+// 'uranium in Senegal', 'gold at Tarkwa': a commodity's word before the place.
+const COMMODITY_IN = /([\p{L}-]+)\s+(?:in|at|near|from)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/u;
+// 'the Nevada gold project', 'Peru's Toromocho project', 'Sonora State, Mexico, where drilling'.
+const ANCHOR_AFTER = new RegExp(
+  `^(?:['’]s?)?[\\s-]+(?:[\\p{L}'’-]+[\\s-]+){0,3}?(?:projects?|property|properties|mines?|deposits?|prospects?|licen[cs]es?|tenements?|claims|concessions?|discovery|district|camp|operations?|belt|greenstone|porphyry|salar|goldfields?)\\b(?![\\s-]+(?:sector|market|prices?|developers?|crisis|boom|slump|industry))`,
+  'iu',
+);
+
+export interface ReleaseLayout {
+  /** Where the headline ends and the lead paragraph ends, in the hits' offsets. */
+  titleEnd: number;
+  leadEnd: number;
+  isCommodityWord: (word: string) => boolean;
+}
+
+interface Weighed {
+  place: Place;
+  weight: number;
+}
+
+export const DEBUG: { log?: (line: string) => void } = {};
+
+// What joins the places of a list: 'in Jalisco, Colima, Michoacan and Guerrero'.
+const LIST_GAP = /^\s*(?:,|and|or|&|,\s*and|,\s*or)\s*$/;
+// The share of the release's most-named place's weight below which a place is only mentioned.
+const SALIENT_SHARE = Number(process.env.SHARE ?? 0.3);
+
+const total = (list: readonly Weighed[]) => list.reduce((sum, w) => sum + w.weight, 0);
+/** The keys whose weight is at least the given share of the heaviest's. */
+function heaviest(groups: Map<string, Weighed[]>, share: number): Set<string> {
+  const top = Math.max(0, ...[...groups.values()].map(total));
+  return new Set([...groups].filter(([, list]) => total(list) >= share * top).map(([key]) => key));
+}
+function groupBy(weighed: readonly Weighed[], key: (place: Place) => string | null): Map<string, Weighed[]> {
+  const groups = new Map<string, Weighed[]>();
+  for (const w of weighed) {
+    const at = key(w.place);
+    if (at) groups.set(at, [...(groups.get(at) ?? []), w]);
+  }
+  return groups;
+}
+
+/**
+ * The places a release's project is in, as a geologist weighs them: a place in the headline weighs most, then one
+ * a project, mine or commodity stands beside ('its gold project in Sonora State', 'uranium in Senegal'), one in
+ * the lead paragraph, and every further mention. A place far lighter than the release's heaviest is context (a
+ * market, a comparison, a company's other business) and does not tag it; so is a state lighter than its
+ * country's heaviest.
+ */
+export function salientPlaces(resolved: readonly ResolvedPlace[], layout: ReleaseLayout): Place[] {
+  const anchored = resolved.map(({ hit }) => {
+    const commodity = COMMODITY_IN.exec(hit.before)?.[1];
+    return (
+      ANCHOR_BEFORE.test(hit.before) ||
+      ANCHOR_AFTER.test(hit.after) ||
+      (commodity !== undefined && layout.isCommodityWord(commodity))
+    );
+  });
+  // A list shares its anchor: 'stolen from mines in Jalisco, Colima, Michoacan and Guerrero'.
+  const joined = (i: number) => {
+    const [a, b] = [resolved[i]?.hit, resolved[i + 1]?.hit];
+    return !!a && !!b && b.start - a.end <= a.after.length && LIST_GAP.test(a.after.slice(0, b.start - a.end));
+  };
+  for (let i = 0; i + 1 < resolved.length; i++) if (anchored[i] && joined(i)) anchored[i + 1] = true;
+  for (let i = resolved.length - 2; i >= 0; i--) if (anchored[i + 1] && joined(i)) anchored[i] = true;
+  const weighed: Weighed[] = resolved.map(({ hit, place }, i) => {
+    const inTitle = hit.start < layout.titleEnd;
+    const inLead = !inTitle && hit.start < layout.leadEnd;
+    const weight = 1 + (inTitle ? 3 : 0) + (inLead ? 1 : 0) + (anchored[i] ? 2 : 0);
+    if (DEBUG.log) DEBUG.log(`  ${place.country} ${place.state ?? ''} ${hit.word} w=${weight}`);
+    return { place, weight };
+  });
+  const countries = heaviest(groupBy(weighed, (place) => place.country), SALIENT_SHARE);
+  const states = new Set<string>();
+  for (const country of countries) {
+    const ofCountry = weighed.filter((w) => w.place.country === country);
+    for (const state of heaviest(groupBy(ofCountry, (place) => place.state), SALIENT_SHARE)) states.add(state);
+  }
+  if (DEBUG.log) DEBUG.log(`kept ${[...countries].join(',')} ${[...states].join(',')}`);
+  return [
+    ...[...countries].map((country) => ({ country, state: null })),
+    ...[...states].map((state) => ({ country: weighed.find((w) => w.place.state === state)?.place.country ?? null, state })),
+  ];
 }

@@ -124,8 +124,9 @@ export const DISTRICTS: readonly PlaceName[] = [
   district('PE-APU', 'PE', 'Las Bambas'),
   district(null, 'CL', 'Atacama', 'Atacama Desert'),
   district('CL-AT', 'CL', 'Atacama Region', 'Region of Atacama', 'Maricunga', 'Maricunga Belt', 'Copiapó'),
-  district('CL-AN', 'CL', 'Salar de Atacama', 'Calama', 'Chuquicamata', 'Salar de Llamara'),
-  district('CL-TA', 'CL', 'Iquique'),
+  district('CL-AN', 'CL', 'Salar de Atacama', 'Atacama salt flat', 'Atacama Salt Flats', 'Calama', 'Chuquicamata'),
+  district('CL-TA', 'CL', 'Iquique', 'Salar de Llamara', 'Pampa del Tamarugal'),
+  district('CL-AT', 'CL', 'Third Region', 'Region III'),
   district('AR-Z', 'AR', 'Deseado Massif'),
   district('AR-F', 'AR', 'Famatina'),
   district('AR-Y', 'AR', 'Salar de Olaroz', 'Olaroz', 'Cauchari'),
@@ -203,7 +204,8 @@ export const DISTRICTS: readonly PlaceName[] = [
 /** Names that are also other places, people or words: the release's other places decide, or context rules. */
 export const SHARED_NAMES: readonly PlaceName[] = [
   { names: ['Amazonas'], place: NOTHING, alternatives: [at('BR', 'BR-AM'), at('PE', 'PE-AMA')] },
-  { names: ['Santa Cruz'], place: at('AR', 'AR-Z'), alternatives: [at('BO')] },
+  { names: ['Santa Cruz'], place: NOTHING, alternatives: [at('AR', 'AR-Z'), at('BO')] },
+  { names: ['Santa Cruz Province', 'Province of Santa Cruz'], place: at('AR', 'AR-Z') },
   { names: ['Córdoba'], place: at('AR', 'AR-X'), alternatives: [at('CO'), at('ES')] },
   { names: ['La Rioja'], place: at('AR', 'AR-F'), alternatives: [at('ES')] },
   { names: ['La Libertad'], place: at('PE', 'PE-LAL'), alternatives: [at('SV')] },

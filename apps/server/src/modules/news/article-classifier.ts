@@ -108,7 +108,7 @@ export function classifyArticle(title: string, body: string): ArticleTags {
   const plain = articleToText(body);
   const text = `${title}\n${plain}`;
   const parts = releaseParts(plain);
-  const found = findMentions(`${title}\n${parts.news}`, text);
+  const found = findMentions(`${title}\n${parts.news}`, text, { release: true });
   // Where the news names no place or commodity (a new CFO, a financing), the company's own description does.
   const about =
     parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about, text) : null;
