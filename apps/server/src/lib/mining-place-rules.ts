@@ -102,6 +102,8 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     '^\\s+City\\b',
     // Money: 'U.S. dollars', 'Canadian dollar'
     '^[\\s-]*(?:dollars?|cents?|\\$|currency|GAAP|Treasury|Federal Reserve)\\b',
+    // A market, not a place of mining: 'deposits in Chile, the biggest producer', 'China, the top consumer'
+    '^,?\\s+(?:the\\s+)?(?:world[\'’]s\\s+)?(?:biggest|largest|top|leading|main|major|second[- ]largest|third[- ]largest)\\s+(?:\\p{L}+\\s+)?(?:producer|consumer|exporter|importer|supplier|buyer|market)s?\\b',
     // 'a China buyer', 'US investors', 'Japanese state-owned'
     `^[\\s-]+(?:(?:based|listed|state-owned|owned|headquartered)\\s+)?(?:${ROLE})\\b`,
   ].join('|'),
@@ -123,6 +125,8 @@ const ORG_BEFORE =
 // Place words that may stand before another place word in running text: 'Northern Ontario', 'Central Newfoundland'.
 const ROLE_AFTER_POSSESSIVE = new RegExp(`^(?:[\\p{Ll}\\d$][\\p{L}\\d$.,-]*\\s+){0,4}?(?:${ROLE})\\b`, 'u');
 const ACRONYM = /^[A-Z]{3,}\b/;
+const NATIONAL_AGENCY =
+  /^\s+(?:Department|Dept\.?|Geological Survey|Securities|Embassy|Government|Army|Navy|Air Force|Treasury|Export|Development Finance|International Development)\b/;
 // An organisation 'of' a country is that organisation's home: 'Aluminium Corporation of China', 'Geological Survey
 // of Finland', 'Companhia Vale do Rio Doce (CVRD) of Brazil', 'Goldcorp of Canada'; not 'the Republic of Ghana'.
 const ORG_OF =
@@ -134,7 +138,7 @@ const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
 // What a demonym must stand before to say where a project is: 'a Ghanaian gold project', 'the Peruvian Andes',
 // 'Mexican state of Sonora', 'its Indonesian subsidiary'. Not who someone is: 'a Chinese offtaker'.
 const DEMONYM_OF_PLACE = new RegExp(
-  `^(?:[\\s-]+(?!(?:${ROLE})\\b)[\\p{L}'’-]+){0,2}?[\\s-]+(?:projects?|property|properties|mines?|deposits?|licen[cs]es?|permits?|concessions?|tenements?|claims?|assets?|operations?|porphyr(?:y|ies)|belts?|greenstones?|districts?|regions?|provinces?|state(?![-\\s]owned)|territory|side|portion|part|salars?|prospects?|discover(?:y|ies)|subsidiar(?:y|ies)|ground|landholdings?|goldfields?|Andes|Altiplano|Lapland|Copperbelt|highlands|interior|border)\\b`,
+  `^(?:[\\s-]+(?!(?:${ROLE})\\b)[\\p{L}'’-]+){0,2}?[\\s-]+(?:projects?|property|properties|mines?|deposits?|licen[cs]es?|permits?|concessions?|tenements?|claims?|assets?|operations?|porphyr(?:y|ies)|belts?|greenstones?|districts?|regions?|provinces?|state(?![-\\s]owned)|territory|side|portion|part|salars?|prospects?|discover(?:y|ies)|subsidiar(?:y|ies)|ground|landholdings?|goldfields?|Andes|Altiplano|Lapland|Copperbelt|highlands|interior|border|desert|dunes|steppe|mountains|hills|coast|outback|plateau|jungle|rainforest)\\b`,
   'iu',
 );
 
@@ -279,6 +283,8 @@ export function resolvePlaces(
     )
       return null;
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
+    // A nation's agency funds, regulates or publishes: 'U.S. Department of the Interior', 'U.S. Geological Survey'.
+    if (hit.of === 'country' && NATIONAL_AGENCY.test(hit.after)) return null;
     if (isPerson(hit, (at) => endsAt.has(at)) || INITIAL_AFTER.test(hit.after)) return null;
     if (!hit.titleCase && ORG_OF.test(hit.before)) return null;
     // A place word inside another name or word: 'Big Missouri' (a mine), 'Fort Nelson', 'Pre-Katanga basement',
@@ -341,7 +347,7 @@ const PROJECT_WORD =
 // 'its Cerro Caliche gold project in Sonora State', 'drilling at Lake Johnston', 'located in the Salta Province of',
 // 'mines in Jalisco': the place is the project's.
 const ANCHOR_BEFORE = new RegExp(
-  `(?:\\b(?:${PROJECT_WORD})\\b(?:[^.;!?\\n]{0,40}?\\b(?:in|at|near|within|across|throughout)|\\s*[-–—:])|\\b(?:located|situated|lies|lying|sits|sited|hosted|centred|centered|straddl(?:es|ing))\\b[^.;!?\\n]{0,25}?\\b(?:in|at|near|within|on)|\\bregions?\\s+of|\\bprovince\\s+of|\\bstate\\s+of|\\bdistrict\\s+of|\\bmunicipality\\s+of|\\bpart\\s+of|\\b(?:provincia|estado|regi[oó]n|regi[aã]o|departamento|munic[ií]pio|municipio)\\s+d[eo]|\\b(?:proyectos?|projetos?|yacimientos?|jazidas?|minas?|dep[oó]sitos?)\\b[^.;!?\\n]{0,40}?\\b(?:en|em|no|na))\\s+(?:the\\s+)?(?:[\\p{L}'’.-]+\\s+){0,3}?$`,
+  `(?:\\b(?:${PROJECT_WORD})\\b(?:[^.;!?\\n]{0,40}?\\b(?:in|at|near|within|across|throughout)|\\s*[-–—:])|\\b(?:located|situated|lies|lying|sits|sited|hosted|straddl(?:es|ing))\\b[^.;!?\\n]{0,25}?\\b(?:in|at|near|within|on)|\\bregions?\\s+of|\\bprovince\\s+of|\\bstate\\s+of|\\bdistrict\\s+of|\\bmunicipality\\s+of|\\bpart\\s+of|\\b(?:provincia|estado|regi[oó]n|regi[aã]o|departamento|munic[ií]pio|municipio)\\s+d[eo]|\\b(?:proyectos?|projetos?|yacimientos?|jazidas?|minas?|dep[oó]sitos?)\\b[^.;!?\\n]{0,40}?\\b(?:en|em|no|na))\\s+(?:the\\s+)?(?:[\\p{L}'’.-]+\\s+){0,3}?$`,
   'iu',
 );
 // 'uranium in Senegal', 'gold at Tarkwa': a commodity's word before the place.
@@ -375,7 +381,11 @@ const total = (list: readonly Weighed[]) => list.reduce((sum, w) => sum + w.weig
 /** The keys whose weight is at least the given share of the heaviest's. */
 function heaviest(groups: Map<string, Weighed[]>, share: number): Set<string> {
   const top = Math.max(0, ...[...groups.values()].map(total));
-  return new Set([...groups].filter(([, list]) => total(list) >= share * top).map(([key]) => key));
+  // Beside another place, one named only in passing (once, deep in the text, by no project) is context.
+  const passing = (list: readonly Weighed[]) => groups.size > 1 && list.every((w) => w.weight < 2);
+  return new Set(
+    [...groups].filter(([, list]) => total(list) >= share * top && !passing(list)).map(([key]) => key),
+  );
 }
 function groupBy(weighed: readonly Weighed[], key: (place: Place) => string | null): Map<string, Weighed[]> {
   const groups = new Map<string, Weighed[]>();
