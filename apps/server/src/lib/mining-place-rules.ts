@@ -76,6 +76,10 @@ const NOT_THE_PROJECT_CLAUSE = new RegExp(
     '\\b(?:laborator(?:y|ies)|lab|ALS|SGS|Bureau Veritas|Intertek|Actlabs|Activation Laboratories|MSALABS|pulps?|samples?\\s+(?:were|are)\\s+(?:sent|shipped|delivered|driven|transported))\\b(?:[^.;:\\n]|\\.(?!\\s+\\p{Lu}\\p{Ll})){0,50}?\\b(?:in|at)\\s+$',
     // A place hundreds of kilometres away is a bearing, not the project's place: 'about 600 km north of Lima'.
     '\\b(?:[1-9]\\d{2,}|[1-9],\\d{3})\\s*(?:km|kilomet(?:re|er)s|miles)\\b(?:[^.;:\\n]){0,25}?\\b(?:of|from)\\s+(?:the\\s+)?(?:(?:city|town|capital)\\s+of\\s+)?$',
+    // Where a company was: 'moved away from gold exploration in Tanzania', 'exited Mali in 2019'
+    '\\b(?:mov(?:ed|es|ing) away from|pivot(?:ed|ing|s)? (?:away )?from|exit(?:ed|ing|s)?|withdr(?:ew|awn|awing) from|walked away from)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
+    // Spanish and Portuguese comparisons: 'lo comparan con proyectos ubicados en Nevada', 'semelhante a'
+    '\\b(?:compar(?:an|a|ó|o|aron|ado|ados|ada|adas|able|ável|ou)|similar(?:es)? a|semejante a|semelhantes? a|parecid[oa]s? a)(?!\\p{L})(?:[^.;:\\n]|\\.(?!\\s)){0,80}?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
     '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
   ].join('|'),
@@ -262,7 +266,19 @@ export function resolvePlaces(
 ): ResolvedPlace[] {
   const startsAt = new Set(hits.map((hit) => hit.start));
   const endsAt = new Set(hits.map((hit) => hit.end));
-  const kept: (PlaceHit | null)[] = hits.map((hit) => {
+  // Places whose clause says they are not the project's: a list that follows shares it ('buyers in Japan and Korea',
+  // 'than in Western Australia or Queensland').
+  const inContext = hits.map(
+    (hit) => NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) || NOT_THE_PROJECT_CLAUSE.test(hit.before),
+  );
+  for (let i = 0; i + 1 < hits.length; i++) {
+    const [hit, next] = [hits[i], hits[i + 1]];
+    if (!inContext[i] || !hit || !next || next.start - hit.end > 12) continue;
+    // 'about 600 km north of Lima, Peru': the country that follows a place is its own, not another in a list.
+    const itsCountry = next.of === 'country' && next.place.country === (hit.place.country ?? hit.alternatives?.[0]?.country);
+    if (!itsCountry && LIST_GAP.test(hit.after.slice(0, next.start - hit.end))) inContext[i + 1] = true;
+  }
+  const kept: (PlaceHit | null)[] = hits.map((hit, i) => {
     if (hit.of === 'demonym') {
       // 'Finnish Lapland': a demonym before a place name says where too.
       const next = /^[\s-]+/.exec(hit.after);
@@ -276,12 +292,7 @@ export function resolvePlaces(
         return null;
       return DEMONYM_OF_PLACE.test(hit.after) ? hit : null;
     }
-    if (
-      NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) ||
-      NOT_THE_PROJECT_AFTER.test(hit.after) ||
-      NOT_THE_PROJECT_CLAUSE.test(hit.before)
-    )
-      return null;
+    if (inContext[i] || NOT_THE_PROJECT_AFTER.test(hit.after)) return null;
     if (hit.place.state && /^\s+County\b/.test(hit.after)) return null;
     // A nation's agency funds, regulates or publishes: 'U.S. Department of the Interior', 'U.S. Geological Survey'.
     if (hit.of === 'country' && NATIONAL_AGENCY.test(hit.after)) return null;
