@@ -1,6 +1,6 @@
 import { COUNTRIES, STATES } from '@mining-hub/contract/reference-data';
 import { describe, expect, it } from 'vitest';
-import { GEOGRAPHY_RELEASES } from '../../../test/classifier-corpus.ts';
+import { GEOGRAPHY_FRESH, GEOGRAPHY_RELEASES } from '../../../test/classifier-corpus.ts';
 
 /*
  * The geography releases (test/fixtures/geography-releases.json) are the measure of country and state tagging;
@@ -11,9 +11,12 @@ describe('geography releases', () => {
   const countryCodes = new Set(COUNTRIES.map((country) => country.code));
   const states = new Map(STATES.map((state) => [state.code, state.country]));
 
-  it('has at least 160 releases, each with its real source and a reason', () => {
+  const everyRelease = [...GEOGRAPHY_RELEASES, ...GEOGRAPHY_FRESH];
+
+  it('has at least 160 releases and 30 fresh ones, each with its real source and a reason', () => {
     expect(GEOGRAPHY_RELEASES.length).toBeGreaterThanOrEqual(160);
-    for (const release of GEOGRAPHY_RELEASES) {
+    expect(GEOGRAPHY_FRESH.length).toBeGreaterThanOrEqual(30);
+    for (const release of everyRelease) {
       expect(new URL(release.source).protocol, release.title).toMatch(/^https?:$/);
       expect(release.note.length, release.title).toBeGreaterThan(3);
       expect(release.title.trim().length, release.source).toBeGreaterThan(0);
@@ -21,7 +24,7 @@ describe('geography releases', () => {
   });
 
   it('labels with country codes and state codes of the reference data, each state in a labelled country', () => {
-    for (const release of GEOGRAPHY_RELEASES) {
+    for (const release of everyRelease) {
       expect(release.countries.length, release.title).toBeGreaterThan(0);
       for (const country of release.countries)
         expect(countryCodes.has(country), `${release.title}: ${country}`).toBe(true);
@@ -34,8 +37,9 @@ describe('geography releases', () => {
     }
   });
 
-  it('has no two releases with the same body', () => {
-    const bodies = GEOGRAPHY_RELEASES.map((release) => release.body.trim());
+  it('has no two releases with the same body or source', () => {
+    const bodies = everyRelease.map((release) => release.body.trim());
+    expect(new Set(everyRelease.map((release) => release.source)).size).toBe(everyRelease.length);
     expect(new Set(bodies).size).toBe(bodies.length);
   });
 });
