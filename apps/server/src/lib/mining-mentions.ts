@@ -7,6 +7,7 @@ import {
   ABBREVIATIONS,
   DEMONYMS,
   DISTRICTS,
+  EXONYMS,
   SHARED_NAMES,
   postalCodes,
   type Place,
@@ -100,6 +101,7 @@ for (const country of COUNTRIES) {
     );
   }
 }
+for (const name of EXONYMS) addPlace('country', name);
 for (const name of DEMONYMS) addPlace('demonym', name);
 for (const commodity of COMMODITIES) {
   const entry: Entry = { kind: 'commodity', symbol: commodity.symbol };
@@ -198,7 +200,10 @@ function withContext(hit: PlaceHit, text: string): PlaceHit | null {
     return { ...hit, place: { country: null, state: null }, alternatives: [hit.place] };
   }
   // 'Para o CEO', 'para la empresa': the Portuguese and Spanish preposition, not the state of Pará.
-  if (hit.word === 'Para' && /^\s+(?:o|a|os|as|que|el|la|los|las|un|una|um|uma|este|esta|isso|eso|ello|mais|ser)\b/.test(hit.after))
+  if (
+    hit.word === 'Para' &&
+    /^\s+(?:o|a|os|as|que|el|la|los|las|un|una|um|uma|este|esta|isso|eso|ello|mais|ser)\b/.test(hit.after)
+  )
     return null;
   return hit;
 }

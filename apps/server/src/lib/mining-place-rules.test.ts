@@ -173,3 +173,94 @@ describe('places that are not where the project is', () => {
     expect(places('Projects in Sonora, Peru and Chile.').countries).toEqual(['CL', 'MX', 'PE']);
   });
 });
+
+describe('new rules: agencies, markets, bearings, laboratories, pivots, lists and other languages', () => {
+  it.each([
+    ['a nation’s agency', 'The U.S. Geological Survey and the U.S. Department of the Interior published the yearbook.'],
+    ['a market', 'Higher costs and depleted deposits in Chile, the biggest producer, push miners elsewhere.'],
+    ['a share of world output', 'Today China and Congo account for about 60% of production of these minerals.'],
+    ['a ranking', 'It is billed as the third-largest lithium mine after two mines in Australia.'],
+    ['a far bearing', 'The Galeno project lies about 600 km north of Lima, the capital.'],
+    ['a laboratory’s town', 'Samples are driven to the ALS laboratory in Arequipa for preparation.'],
+    ['a neighbour across the border', 'The Los Pelambres mine lies across the border in Chile, the company said.'],
+    ['where a company was', 'In 2018 the company moved away from gold exploration in Tanzania for good.'],
+    ['a list after a comparison', 'Mining is less tied to its image than in Western Australia or Queensland.'],
+    ['a destination in Italian', 'Partita per la Cina la prima spedizione di litio verde estratto nel Paese.'],
+    ['a comparison in Spanish', 'La compañía las comparó con otros grandes proyectos ubicados en Nevada, EE.UU.'],
+    ['the Portuguese preposition', 'Para o CEO, o anúncio é um marco para o avanço da empresa.'],
+    ['an owner’s company', "Explorers include Australia's Xanadu Mines and Canada's Kincora Copper."],
+  ])('%s', (_, text) => {
+    expect(places(text).countries).toEqual([]);
+  });
+
+  it('reads a town’s possessive before another country’s place as a company’s', () => {
+    expect(places("Success at Kirkland Lake's Fosterville gold mine sparked new activity.")).toEqual({
+      countries: ['AU'],
+      states: ['AU-VIC'],
+    });
+  });
+
+  it('reads the country of a far bearing when it names the project’s country too', () => {
+    expect(places('The Galeno project lies about 600 km north of Lima, Peru.').countries).toEqual(['PE']);
+  });
+
+  it('reads Georgia the country and Georgia the state by the words of each', () => {
+    expect(places('Before independence in 1991, Georgia mined manganese at Chiatura.').countries).toEqual(['GE']);
+    expect(places('Georgia kaolin comes from Wilkinson and Twiggs counties.')).toEqual({
+      countries: ['US'],
+      states: ['GA'],
+    });
+  });
+
+  it('reads the names of mining countries in the languages portals republish in', () => {
+    expect(places('Nuove anomalie aurifere al Progetto Bouaflé in Costa d’Avorio.').countries).toEqual(['CI']);
+    expect(places('Projeto de lítio no Brasil; Bohrungen in Westaustralien.')).toEqual({
+      countries: ['AU', 'BR'],
+      states: ['AU-WA'],
+    });
+  });
+});
+
+describe('the places a release’s project is in (salience)', () => {
+  const release = (title: string, body: string) => {
+    const found = findMentions(`${title}\n${body}`, `${title}\n${body}`, { release: true });
+    return { countries: found.countries.sort(), states: found.states.sort() };
+  };
+
+  it('keeps the project’s place and drops a market named once in passing', () => {
+    expect(
+      release(
+        'Copper miners take hunt to Mongolian dunes',
+        "A band of explorers will search Mongolia's Gobi Desert for copper this spring.\n\n" +
+          'Rising demand and falling grades push miners to riskier places.\n\n' +
+          'The country is close to the biggest copper consumer, China.',
+      ).countries,
+    ).toEqual(['MN']);
+  });
+
+  it('keeps every project of a multi-project release, the anchor shared along a list', () => {
+    expect(
+      release(
+        'Quarterly activities report',
+        'Drilling continued at the Bulla Park copper project in NSW and the Yarrie lithium project in the Pilbara.\n\n' +
+          'Criminal gangs stole ore from mines in Jalisco, Colima and Michoacan, Mexico.',
+      ),
+    ).toEqual({ countries: ['AU', 'MX'], states: ['AU-NSW', 'AU-WA', 'MX-COL', 'MX-JAL', 'MX-MIC'] });
+  });
+
+  it('drops a place far lighter than the project’s, but keeps a second project of the lead', () => {
+    const body =
+      'The company drilled its Cerro Caliche gold project in Sonora State, Mexico, and its Rogozna project in ' +
+      'Serbia. Assays from Sonora confirm the zones merge; Sonora drilling resumes in May.\n\n' +
+      'Prices fell on demand from Europe and a slump in China.';
+    expect(release('Sonoro drills Cerro Caliche, Sonora', body)).toEqual({
+      countries: ['MX', 'RS'],
+      states: ['MX-SON'],
+    });
+  });
+
+  it('reads every place of a text that is not a release, as before', () => {
+    const text = "Gold in B.C.'s Golden Triangle and at Red Lake; demand from China.";
+    expect(findMentions(text).countries.sort()).toEqual(['CA', 'CN']);
+  });
+});

@@ -43,6 +43,8 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     `\\b(?:headquartered|incorporated|registered|domiciled|based|listed|head office|corporate office|offices?|office is)\\s+(?:located\\s+)?(?:in|at)\\s+(?:the\\s+)?(?:\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*,?\\s+)?$`,
     '\\b(?:provinces|territories|jurisdictions)\\s+of\\s+$',
     '\\b(?:other than|except(?: for)?|excluding)\\s+(?:in\\s+)?$',
+    // Shipped to, in the languages portals republish in: 'partita per la Cina', 'exportado para a China'
+    '\\b(?:partit[oa]|spedit[oa]|spedizion[ei]|esportat[oa]|destinat[oa]|enviad[oa]s?|exportad[oa]s?|embarcad[oa]s?|destinad[oa]s?)\\s+(?:per|para|verso|a|ao|à|al)\\s+(?:la\\s+|il\\s+|o\\s+|a\\s+|el\\s+)?$',
     // 'should reach China in August'
     '\\breach(?:es|ed)?\\s+$',
     // 'the Los Pelambres mine across the border in Chile', 'neighbouring Nevada'
@@ -79,7 +81,7 @@ const NOT_THE_PROJECT_CLAUSE = new RegExp(
     // Where a company was: 'moved away from gold exploration in Tanzania', 'exited Mali in 2019'
     '\\b(?:mov(?:ed|es|ing) away from|pivot(?:ed|ing|s)? (?:away )?from|exit(?:ed|ing|s)?|withdr(?:ew|awn|awing) from|walked away from)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
     // Spanish and Portuguese comparisons: 'lo comparan con proyectos ubicados en Nevada', 'semelhante a'
-    '\\b(?:compar(?:an|a|ó|o|aron|ado|ados|ada|adas|able|ável|ou)|similar(?:es)? a|semejante a|semelhantes? a|parecid[oa]s? a)(?!\\p{L})(?:[^.;:\\n]|\\.(?!\\s)){0,80}?$',
+    '\\b(?:compar(?:an|a|ó|o|aron|ado|ados|ada|adas|able|ável|ou)|similar(?:es)? a|semejante a|semelhantes? a|parecid[oa]s? a|superior(?:es)? (?:a|aos?|às?|al?))(?!\\p{L})(?:[^.;:\\n]|\\.(?!\\s)){0,80}?$',
     // 'similar to deposits in Nevada', 'analogous to the Carlin Trend'
     '\\b(?:similar to|analogous to|comparable (?:to|with)|reminiscent of|akin to|compared (?:to|with)|analogue (?:to|of)|look-?alike (?:of|to)|resembl(?:e|es|ed|ing)|mirrors?)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,50}?$',
   ].join('|'),
@@ -91,6 +93,8 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     '^[-–](?:based|registered|incorporated|domiciled|listed|headquartered|backed|owned|focused investor)\\b',
     '^\\s+(?:corporation|company)\\b',
     '^\\s+(?:Stock|Securities)\\s+Exchange\\b',
+    // Near a border is beside that country, not in it: 'in San Juan province near the Chile border'.
+    '^[\\s-]+(?:border|boundary|frontier)\\b',
     // A belt or craton named after a country runs across borders: 'Mozambique Belt'.
     '^\\s+(?:Belt|Craton|Shield|Orogen)\\b',
     // Deposit styles: 'Carlin-type', 'Mount Isa-style', 'Broken Hill type'
@@ -107,7 +111,9 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     // Money: 'U.S. dollars', 'Canadian dollar'
     '^[\\s-]*(?:dollars?|cents?|\\$|currency|GAAP|Treasury|Federal Reserve)\\b',
     // A market, not a place of mining: 'deposits in Chile, the biggest producer', 'China, the top consumer'
-    '^,?\\s+(?:the\\s+)?(?:world[\'’]s\\s+)?(?:biggest|largest|top|leading|main|major|second[- ]largest|third[- ]largest)\\s+(?:\\p{L}+\\s+)?(?:producer|consumer|exporter|importer|supplier|buyer|market)s?\\b',
+    "^,?\\s+(?:the\\s+)?(?:world['’]s\\s+)?(?:biggest|largest|top|leading|main|major|second[- ]largest|third[- ]largest)\\s+(?:\\p{L}+\\s+)?(?:producer|consumer|exporter|importer|supplier|buyer|market)s?\\b",
+    // A share of the world's output: 'China account for about 60% of production', 'respondem por cerca de 60%'
+    '^[^.;\\n]{0,40}?\\b(?:accounts? for|accounted for|responsible for|respond(?:e|em) por|representa(?:n|m)?)\\s+(?:about\\s+|around\\s+|nearly\\s+|over\\s+|some\\s+|cerca de\\s+)?\\d[\\d.,]*\\s*(?:%|per ?cent|percent)',
     // 'a China buyer', 'US investors', 'Japanese state-owned'
     `^[\\s-]+(?:(?:based|listed|state-owned|owned|headquartered)\\s+)?(?:${ROLE})\\b`,
   ].join('|'),
@@ -142,7 +148,7 @@ const INITIAL_AFTER = /^\s+\p{Lu}\.\s+\p{Lu}\p{Ll}/u;
 // What a demonym must stand before to say where a project is: 'a Ghanaian gold project', 'the Peruvian Andes',
 // 'Mexican state of Sonora', 'its Indonesian subsidiary'. Not who someone is: 'a Chinese offtaker'.
 const DEMONYM_OF_PLACE = new RegExp(
-  `^(?:[\\s-]+(?!(?:${ROLE})\\b)[\\p{L}'’-]+){0,2}?[\\s-]+(?:projects?|property|properties|mines?|deposits?|licen[cs]es?|permits?|concessions?|tenements?|claims?|assets?|operations?|porphyr(?:y|ies)|belts?|greenstones?|districts?|regions?|provinces?|state(?![-\\s]owned)|territory|side|portion|part|salars?|prospects?|discover(?:y|ies)|subsidiar(?:y|ies)|ground|landholdings?|goldfields?|Andes|Altiplano|Lapland|Copperbelt|highlands|interior|border|desert|dunes|steppe|mountains|hills|coast|outback|plateau|jungle|rainforest)\\b`,
+  `^(?:[\\s-]+(?!(?:${ROLE})\\b)[\\p{L}'’-]+){0,2}?[\\s-]+(?:projects?|property|properties|mines?|deposits?|licen[cs]es?|permits?|concessions?|tenements?|claims?|assets?|operations?|porphyr(?:y|ies)|belts?|greenstones?|districts?|regions?|provinces?|state(?![-\\s]owned)|territory|side|portion|part|salars?|prospects?|discover(?:y|ies)|subsidiar(?:y|ies)|ground|landholdings?|goldfields?|Andes|Altiplano|Lapland|Copperbelt|highlands|interior|desert|dunes|steppe|mountains|hills|coast|outback|plateau|jungle|rainforest)\\b`,
   'iu',
 );
 
@@ -197,7 +203,11 @@ function startsName(hit: PlaceHit, isCommodityWord: (word: string) => boolean): 
 }
 
 /** Whether a possessive place is the home of who follows ('South Africa's Harmony Gold', 'China's largest smelter'). */
-function isOwnersHome(hit: PlaceHit, placeAt: (at: number) => PlaceHit | undefined): boolean {
+function isOwnersHome(
+  hit: PlaceHit,
+  placeAt: (at: number) => PlaceHit | undefined,
+  isCommodityWord: (word: string) => boolean,
+): boolean {
   const possessive = /^['’]s?\s+/.exec(hit.after);
   if (!possessive) return false;
   const rest = hit.after.slice(possessive[0].length);
@@ -210,8 +220,9 @@ function isOwnersHome(hit: PlaceHit, placeAt: (at: number) => PlaceHit | undefin
   if (owned) return !!owned.place.country && !!hit.place.country && owned.place.country !== hit.place.country;
   const run = /^(?:[\p{Lu}\d][\p{L}\d'’&-]*[ \t]*)+/u.exec(rest)?.[0] ?? '';
   const words = run.trim().split(/\s+/);
-  // 'Australia's Xanadu Mines', 'Canada's Kincora Copper Corp': a name that ends as a company's does.
-  if (words.length > 1 && ORG_WORD.test(words.at(-1) ?? '') && /^\p{Lu}/u.test(words.at(-1) ?? '')) return true;
+  // 'Australia's Xanadu Mines', 'Canada's Kincora Copper': a name that ends as a company's does.
+  const last = words.at(-1) ?? '';
+  if (words.length > 1 && /^\p{Lu}/u.test(last) && (ORG_WORD.test(last) || isCommodityWord(last))) return true;
   if (words.some((word) => PLACE_GENERIC.test(word))) return false;
   // Headlines capitalise every word: there only an acronym ('Japan's JOGMEC') is surely a name.
   return !hit.titleCase || ACRONYM.test(rest);
@@ -260,11 +271,9 @@ const COUNTRY_HINTS: Record<string, RegExp> = {
 };
 
 /** The places of the hits that name where the release's project is: countries and states. */
-export function resolvePlaces(
-  hits: readonly PlaceHit[],
-  { context, isCommodityWord }: PlaceContext,
-): ResolvedPlace[] {
-  const startsAt = new Set(hits.map((hit) => hit.start));
+export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityWord }: PlaceContext): ResolvedPlace[] {
+  // Where a place that is not a demonym starts: 'Finnish Lapland', not 'Australian-Canadian group'.
+  const startsAt = new Set(hits.flatMap((hit) => (hit.of === 'demonym' ? [] : [hit.start])));
   const endsAt = new Set(hits.map((hit) => hit.end));
   // Places whose clause says they are not the project's: a list that follows shares it ('buyers in Japan and Korea',
   // 'than in Western Australia or Queensland').
@@ -275,7 +284,8 @@ export function resolvePlaces(
     const [hit, next] = [hits[i], hits[i + 1]];
     if (!inContext[i] || !hit || !next || next.start - hit.end > 12) continue;
     // 'about 600 km north of Lima, Peru': the country that follows a place is its own, not another in a list.
-    const itsCountry = next.of === 'country' && next.place.country === (hit.place.country ?? hit.alternatives?.[0]?.country);
+    const itsCountry =
+      next.of === 'country' && next.place.country === (hit.place.country ?? hit.alternatives?.[0]?.country);
     if (!itsCountry && LIST_GAP.test(hit.after.slice(0, next.start - hit.end))) inContext[i + 1] = true;
   }
   const kept: (PlaceHit | null)[] = hits.map((hit, i) => {
@@ -312,7 +322,8 @@ export function resolvePlaces(
   // A possessive before a place that is kept is a place's place ('B.C.'s Golden Triangle'), before a name that is
   // not ('Canada's Kirkland Lake Gold') an owner's home.
   const keptAt = new Map(kept.flatMap((hit) => (hit ? [[hit.start, hit] as const] : [])));
-  for (const [i, hit] of kept.entries()) if (hit && isOwnersHome(hit, (at) => keptAt.get(at))) kept[i] = null;
+  for (const [i, hit] of kept.entries())
+    if (hit && isOwnersHome(hit, (at) => keptAt.get(at), isCommodityWord)) kept[i] = null;
   // 'Victoria, British Columbia', 'Durango, Colorado', 'Ontario, California': a town named with another
   // country's region is that region's town.
   // A list ('Québec, Perú and México') is not: there the next place's own next place is of another country too.
@@ -363,7 +374,7 @@ const ANCHOR_BEFORE = new RegExp(
 );
 // 'uranium in Senegal', 'gold at Tarkwa': a commodity's word before the place.
 const COMMODITY_IN = /([\p{L}-]+)\s+(?:in|at|near|from)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/u;
-// 'the Nevada gold project', 'Peru's Toromocho project', 'Sonora State, Mexico, where drilling'.
+// 'the Nevada gold project', 'Peru's Toromocho project', 'Ontario's Red Lake district'.
 const ANCHOR_AFTER = new RegExp(
   `^(?:['’]s?)?[\\s-]+(?:[\\p{L}'’-]+[\\s-]+){0,3}?(?:projects?|property|properties|mines?|deposits?|prospects?|licen[cs]es?|tenements?|claims|concessions?|discovery|district|camp|operations?|belt|greenstone|porphyry|salar|goldfields?)\\b(?![\\s-]+(?:sector|market|prices?|developers?|crisis|boom|slump|industry))`,
   'iu',
@@ -379,24 +390,28 @@ export interface ReleaseLayout {
 interface Weighed {
   place: Place;
   weight: number;
+  /** A project's place in the headline or lead paragraph: the news, however often the rest names another. */
+  news: boolean;
 }
-
-export const DEBUG: { log?: (line: string) => void } = {};
 
 // What joins the places of a list: 'in Jalisco, Colima, Michoacan and Guerrero'.
 const LIST_GAP = /^\s*(?:,|and|or|&|,\s*and|,\s*or)\s*$/;
-// The share of the release's most-named place's weight below which a place is only mentioned.
-const SALIENT_SHARE = Number(process.env.SHARE ?? 0.3);
+// The share of the heaviest country's weight below which a country is only mentioned (tuned on the geography
+// releases: recall holds up to 0.4 and falls from 0.5), and of the heaviest state's of its country for a state.
+const COUNTRY_SHARE = 0.35;
+const STATE_SHARE = 0.3;
+// What a mention weighs besides itself: in the headline, in the lead paragraph, beside a project or commodity.
+const WEIGHT = { headline: 3, lead: 1, anchored: 2 };
 
 const total = (list: readonly Weighed[]) => list.reduce((sum, w) => sum + w.weight, 0);
 /** The keys whose weight is at least the given share of the heaviest's. */
 function heaviest(groups: Map<string, Weighed[]>, share: number): Set<string> {
   const top = Math.max(0, ...[...groups.values()].map(total));
   // Beside another place, one named only in passing (once, deep in the text, by no project) is context.
-  const passing = (list: readonly Weighed[]) => groups.size > 1 && list.every((w) => w.weight < 2);
-  return new Set(
-    [...groups].filter(([, list]) => total(list) >= share * top && !passing(list)).map(([key]) => key),
-  );
+  const named = (list: readonly Weighed[]) => list.some((w) => w.weight >= 2);
+  const passing = (list: readonly Weighed[]) => !named(list) && [...groups.values()].some(named);
+  const kept = (list: readonly Weighed[]) => list.some((w) => w.news) || (total(list) >= share * top && !passing(list));
+  return new Set([...groups].filter(([, list]) => kept(list)).map(([key]) => key));
 }
 function groupBy(weighed: readonly Weighed[], key: (place: Place) => string | null): Map<string, Weighed[]> {
   const groups = new Map<string, Weighed[]>();
@@ -433,19 +448,28 @@ export function salientPlaces(resolved: readonly ResolvedPlace[], layout: Releas
   const weighed: Weighed[] = resolved.map(({ hit, place }, i) => {
     const inTitle = hit.start < layout.titleEnd;
     const inLead = !inTitle && hit.start < layout.leadEnd;
-    const weight = 1 + (inTitle ? 3 : 0) + (inLead ? 1 : 0) + (anchored[i] ? 2 : 0);
-    if (DEBUG.log) DEBUG.log(`  ${place.country} ${place.state ?? ''} ${hit.word} w=${weight}`);
-    return { place, weight };
+    const weight =
+      1 + (inTitle ? WEIGHT.headline : 0) + (inLead ? WEIGHT.lead : 0) + (anchored[i] ? WEIGHT.anchored : 0);
+    return { place, weight, news: anchored[i] === true && (inTitle || inLead) };
   });
-  const countries = heaviest(groupBy(weighed, (place) => place.country), SALIENT_SHARE);
+  const countries = heaviest(
+    groupBy(weighed, (place) => place.country),
+    COUNTRY_SHARE,
+  );
   const states = new Set<string>();
   for (const country of countries) {
     const ofCountry = weighed.filter((w) => w.place.country === country);
-    for (const state of heaviest(groupBy(ofCountry, (place) => place.state), SALIENT_SHARE)) states.add(state);
+    for (const state of heaviest(
+      groupBy(ofCountry, (place) => place.state),
+      STATE_SHARE,
+    ))
+      states.add(state);
   }
-  if (DEBUG.log) DEBUG.log(`kept ${[...countries].join(',')} ${[...states].join(',')}`);
   return [
     ...[...countries].map((country) => ({ country, state: null })),
-    ...[...states].map((state) => ({ country: weighed.find((w) => w.place.state === state)?.place.country ?? null, state })),
+    ...[...states].map((state) => ({
+      country: weighed.find((w) => w.place.state === state)?.place.country ?? null,
+      state,
+    })),
   ];
 }

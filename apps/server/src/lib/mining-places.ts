@@ -201,6 +201,39 @@ export const DISTRICTS: readonly PlaceName[] = [
   { names: ['Bathurst'], place: NOTHING, alternatives: [at('AU', 'AU-NSW'), at('CA', 'NB')] },
 ];
 
+const country = (code: string, ...names: string[]): PlaceName => ({ names, place: at(code) });
+
+/**
+ * The countries of mining in the languages mining portals republish releases in (Spanish, Portuguese, Italian,
+ * French, German), where the name is not the English one with its accents ('Perú' and 'México' fold to it).
+ */
+export const EXONYMS: readonly PlaceName[] = [
+  country('BR', 'Brasil', 'Brasile', 'Brésil', 'Brasilien'),
+  country('CI', "Costa d'Avorio", 'Costa de Marfil', 'Costa do Marfim', "Côte-d'Ivoire", 'Elfenbeinküste'),
+  country('MX', 'Messico', 'Mexique', 'Mexiko'),
+  country('PE', 'Pérou', 'Perù'),
+  country('CL', 'Cile'),
+  country('AR', 'Argentinien'),
+  country('CA', 'Kanada'),
+  country('AU', 'Australien', 'Australie'),
+  { names: ['Westaustralien', 'Australie-Occidentale'], place: at('AU', 'AU-WA') },
+  country('US', 'Estados Unidos', 'EE.UU.', 'EEUU', 'Stati Uniti', 'États-Unis', 'Vereinigte Staaten'),
+  country('ZA', 'Sudáfrica', 'África do Sul', 'Sudafrica', 'Afrique du Sud', 'Südafrika'),
+  country('MA', 'Marruecos', 'Marrocos', 'Marocco', 'Maroc', 'Marokko'),
+  country('GL', 'Groenlandia', 'Groenlândia', 'Groenland', 'Grönland'),
+  country('FI', 'Finlandia', 'Finlande', 'Finnland'),
+  country('SE', 'Suecia', 'Suécia', 'Svezia', 'Suède', 'Schweden'),
+  country('NO', 'Noruega', 'Norvegia', 'Norvège', 'Norwegen'),
+  country('CN', 'Cina', 'Chine'),
+  country('JP', 'Japón', 'Japão', 'Giappone'),
+  country(
+    'CD',
+    'República Democrática do Congo',
+    'República Democrática del Congo',
+    'Repubblica Democratica del Congo',
+  ),
+];
+
 /** Names that are also other places, people or words: the release's other places decide, or context rules. */
 export const SHARED_NAMES: readonly PlaceName[] = [
   { names: ['Amazonas'], place: NOTHING, alternatives: [at('BR', 'BR-AM'), at('PE', 'PE-AMA')] },

@@ -66,6 +66,9 @@ const DATELINES = [
 const ADDRESS =
   /\b(?:ABN|ACN|ARBN)\s*:?\s*\d{2}\s?\d{3}|\b(?:Level|Suite|Unit)\s+\d+\b|\b\d+[A-Za-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Terrace|Tce|Parade|Boulevard|Blvd|Highway|Hwy)\b\.?,/u;
 
+// A page's links to other stories, cut short: 'Romania: Parapet and Alerion sign seven new contracts...'.
+const TEASER = /^[^\n]{0,160}?(?:\.\.\.|…)$/;
+
 /** The line without its newswire dateline, if it starts with one (datelines open a release: its first lines). */
 function withoutDateline(line: string, opening: boolean): string {
   const undated = stripDateline(line);
@@ -92,7 +95,7 @@ function releaseParts(text: string): { news: string; about: string } {
     const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
     if (heading && CONTACT_HEADING.test(line)) break;
     if (heading && ABOUT_HEADING.test(line)) part = about;
-    if (BOILERPLATE.test(line) || ADDRESS.test(line)) continue;
+    if (BOILERPLATE.test(line) || ADDRESS.test(line) || TEASER.test(line)) continue;
     part.push(withoutDateline(line, index < 4));
   }
   return { news: news.join('\n'), about: about.join('\n') };
