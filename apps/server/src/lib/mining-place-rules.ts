@@ -278,7 +278,9 @@ export function resolvePlaces(hits: readonly PlaceHit[], { context, isCommodityW
   // Places whose clause says they are not the project's: a list that follows shares it ('buyers in Japan and Korea',
   // 'than in Western Australia or Queensland').
   const inContext = hits.map(
-    (hit) => NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) || NOT_THE_PROJECT_CLAUSE.test(hit.before),
+    (hit) =>
+      hit.of !== 'demonym' &&
+      (NOT_THE_PROJECT_BEFORE.test(hit.before.slice(-60)) || NOT_THE_PROJECT_CLAUSE.test(hit.before)),
   );
   for (let i = 0; i + 1 < hits.length; i++) {
     const [hit, next] = [hits[i], hits[i + 1]];
@@ -417,7 +419,10 @@ function groupBy(weighed: readonly Weighed[], key: (place: Place) => string | nu
   const groups = new Map<string, Weighed[]>();
   for (const w of weighed) {
     const at = key(w.place);
-    if (at) groups.set(at, [...(groups.get(at) ?? []), w]);
+    if (!at) continue;
+    const group = groups.get(at);
+    if (group) group.push(w);
+    else groups.set(at, [w]);
   }
   return groups;
 }
@@ -430,10 +435,15 @@ function groupBy(weighed: readonly Weighed[], key: (place: Place) => string | nu
  * country's heaviest.
  */
 export function salientPlaces(resolved: readonly ResolvedPlace[], layout: ReleaseLayout): Place[] {
+  // One country and at most one state of it leave nothing to weigh.
+  const countriesNamed = new Set(resolved.map(({ place }) => place.country).filter((country) => country !== null));
+  const statesNamed = new Set(resolved.map(({ place }) => place.state).filter((state) => state !== null));
+  if (countriesNamed.size <= 1 && statesNamed.size <= 1) return resolved.map(({ place }) => place);
   const anchored = resolved.map(({ hit }) => {
-    const commodity = COMMODITY_IN.exec(hit.before)?.[1];
+    // End-anchored patterns are tried from every position of what they read: they read no more than they need.
+    const commodity = COMMODITY_IN.exec(hit.before.slice(-50))?.[1];
     return (
-      ANCHOR_BEFORE.test(hit.before) ||
+      ANCHOR_BEFORE.test(hit.before.slice(-100)) ||
       ANCHOR_AFTER.test(hit.after) ||
       (commodity !== undefined && layout.isCommodityWord(commodity))
     );
