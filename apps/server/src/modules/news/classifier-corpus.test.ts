@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadDemoCorpus } from '../../demo/news/demo-corpus.ts';
-import { CLASSIFIER_CORPUS, scoreCorpus, type LabelledRelease } from '../../../test/classifier-corpus.ts';
+import {
+  CLASSIFIER_CORPUS,
+  GEOGRAPHY_FRESH,
+  GEOGRAPHY_RELEASES,
+  scoreCorpus,
+  scoreGeography,
+  type LabelledRelease,
+} from '../../../test/classifier-corpus.ts';
 import holdout from '../../../test/fixtures/classifier-holdout.json' with { type: 'json' };
 import { classifyArticle } from './article-classifier.ts';
 
@@ -22,6 +29,18 @@ describe('article classifier on labelled releases', () => {
   ])('tags commodities and countries with precision ≥ 0.95 and recall ≥ 0.95 on %s', (_, releases) => {
     const score = scoreCorpus(classifyArticle, releases);
     for (const kind of ['commodity', 'country', 'state'] as const) {
+      expect(score[kind].precision, `${kind} precision\n${score.errors.join('\n')}`).toBeGreaterThanOrEqual(0.95);
+      expect(score[kind].recall, `${kind} recall\n${score.errors.join('\n')}`).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  // Issue 32: the releases modelled on real ones, feature articles included, and thirty fresh ones.
+  it.each([
+    ['the geography releases', GEOGRAPHY_RELEASES],
+    ['the fresh geography releases', GEOGRAPHY_FRESH],
+  ])('tags countries and states with precision ≥ 0.95 and recall ≥ 0.95 on %s', (_, releases) => {
+    const score = scoreGeography(classifyArticle, releases);
+    for (const kind of ['country', 'state'] as const) {
       expect(score[kind].precision, `${kind} precision\n${score.errors.join('\n')}`).toBeGreaterThanOrEqual(0.95);
       expect(score[kind].recall, `${kind} recall\n${score.errors.join('\n')}`).toBeGreaterThanOrEqual(0.95);
     }
