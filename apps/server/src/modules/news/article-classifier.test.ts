@@ -77,6 +77,25 @@ describe('article classifier on real release shapes', () => {
     expect(tags).toMatchObject({ countries: ['AU'], states: ['AU-WA'] });
   });
 
+  it('tags the project’s country, not the markets, owners and neighbours a feature names around it', () => {
+    const tags = classifyArticle(
+      'Copper miners take hunt to Mongolian dunes',
+      "A band of explorers will search Mongolia's Gobi Desert for copper this spring, led by Australia's Xanadu " +
+        "Mines and Canada's Kincora Copper.\n\nRising demand and depleted deposits in Chile, the biggest producer, " +
+        'push miners to riskier places.\n\nThe country is close to the biggest copper consumer, China.',
+    );
+    expect(tags.countries).toEqual(['MN']);
+  });
+
+  it('reads a summary cut short as the release, but not a run of links to other stories', () => {
+    const summary = 'Sonoro Gold reports assays from its Cerro Caliche gold project in Sonora, Mexico...';
+    expect(classifyArticle('Sonoro Gold Drills 15 m of 1.3 g/t Au', summary).countries).toEqual(['MX']);
+    const page =
+      'Romania: Parapet and Alerion sign seven new contracts...\nGreece: ExxonMobil and Energean begin drilling...\n' +
+      'Zijin Mining has agreed to invest USD350 million in the copper mines of RTB Bor in Serbia.';
+    expect(classifyArticle('Zijin to Up Stake in Serbian Copper Miner', page).countries).toEqual(['RS']);
+  });
+
   it('takes the company description only where the news names no place or commodity', () => {
     const about =
       '\n\nAbout Karnavik Gold Corp.\n\nKarnavik advances the Tundra Lake Gold Project in Nunavut, Canada, and copper in Chile.';

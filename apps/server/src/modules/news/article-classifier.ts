@@ -89,13 +89,17 @@ function releaseParts(text: string): { news: string; about: string } {
   const news: string[] = [];
   const about: string[] = [];
   let part = news;
-  for (const [index, raw] of text.split(/\n+/).entries()) {
-    const line = raw.trim();
+  const lines = text.split(/\n+/).map((line) => line.trim());
+  // A run of them: a single cut-short line may be the release's own summary, as feeds send it.
+  const teaser = lines.map((line) => TEASER.test(line));
+  const inTeasers = (index: number) =>
+    teaser[index] === true && (teaser[index - 1] === true || teaser[index + 1] === true);
+  for (const [index, line] of lines.entries()) {
     // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
     const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
     if (heading && CONTACT_HEADING.test(line)) break;
     if (heading && ABOUT_HEADING.test(line)) part = about;
-    if (BOILERPLATE.test(line) || ADDRESS.test(line) || TEASER.test(line)) continue;
+    if (BOILERPLATE.test(line) || ADDRESS.test(line) || inTeasers(index)) continue;
     part.push(withoutDateline(line, index < 4));
   }
   return { news: news.join('\n'), about: about.join('\n') };
