@@ -186,6 +186,7 @@ describe('new rules: agencies, markets, bearings, laboratories, pivots, lists an
     ['where a company was', 'In 2018 the company moved away from gold exploration in Tanzania for good.'],
     ['a list after a comparison', 'Mining is less tied to its image than in Western Australia or Queensland.'],
     ['a destination in Italian', 'Partita per la Cina la prima spedizione di litio verde estratto nel Paese.'],
+    ['a destination by road or rail', 'The concentrate goes to China; some is trucked to Durban and railed to Zambia.'],
     ['a comparison in Spanish', 'La compañía las comparó con otros grandes proyectos ubicados en Nevada, EE.UU.'],
     ['the Portuguese preposition', 'Para o CEO, o anúncio é um marco para o avanço da empresa.'],
     ['an owner’s company', "Explorers include Australia's Xanadu Mines and Canada's Kincora Copper."],

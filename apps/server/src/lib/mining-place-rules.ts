@@ -66,8 +66,8 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
 const NOT_THE_PROJECT_CLAUSE = new RegExp(
   [
     // 'shipped to China', 'exported to an alumina refinery in China', 'bound for China'
-    "\\b(?:shipped|ships|ship|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling|cargo)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,90}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
-    '\\bbound\\s+for\\s+(?:the\\s+)?$',
+    "\\b(?:shipped|ships|ship|sent|sold|exported|delivered|shipments?|exports?|exporting|shipping|sells?|selling|cargo|goes|went|trucked|railed|hauled|transported)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,90}?\\bto\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:(?:in|at)\\s+(?:the\\s+)?)?$",
+    '\\b(?:bound|destined)\\s+for\\s+(?:the\\s+)?$',
     // 'an offtake with a smelter in Japan'
     "\\b(?:offtake|supply|sales)\\b(?:[^.;:\\n]|\\.(?!\\s)){0,40}?\\bwith\\s+(?:the\\s+|an?\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:in|from)\\s+(?:the\\s+)?$",
     // 'bought the mine from Kirkland Lake'
