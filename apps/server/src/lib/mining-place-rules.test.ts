@@ -260,6 +260,19 @@ describe('the places a release’s project is in (salience)', () => {
     });
   });
 
+  it('reads a list of three countries no project anchors as a survey of the region, one anchored as projects', () => {
+    expect(
+      release(
+        'Africa still offers good exploration potential',
+        'Investment is looking to Tanzania, Zimbabwe and the Democratic Republic of the Congo, while explorers ' +
+          'drill uranium projects in Namibia.',
+      ).countries,
+    ).toEqual(['NA']);
+    expect(
+      release('Latin America snapshot', 'Eight companies exploring in Argentina, Ecuador, Mexico and Peru.').countries,
+    ).toEqual(['AR', 'EC', 'MX', 'PE']);
+  });
+
   it('reads every place of a text that is not a release, as before', () => {
     const text = "Gold in B.C.'s Golden Triangle and at Red Lake; demand from China.";
     expect(findMentions(text).countries.sort()).toEqual(['CA', 'CN']);

@@ -397,7 +397,7 @@ interface Weighed {
 }
 
 // What joins the places of a list: 'in Jalisco, Colima, Michoacan and Guerrero'.
-const LIST_GAP = /^\s*(?:,|and|or|&|,\s*and|,\s*or)\s*$/;
+const LIST_GAP = /^\s*(?:,|and|or|&|,\s*and|,\s*or)\s*(?:the\s+)?$/;
 // The share of the heaviest country's weight below which a country is only mentioned (tuned on the geography
 // releases: recall holds up to 0.4 and falls from 0.5), and of the heaviest state's of its country for a state.
 const COUNTRY_SHARE = 0.35;
@@ -455,7 +455,19 @@ export function salientPlaces(resolved: readonly ResolvedPlace[], layout: Releas
   };
   for (let i = 0; i + 1 < resolved.length; i++) if (anchored[i] && joined(i)) anchored[i + 1] = true;
   for (let i = resolved.length - 2; i >= 0; i--) if (anchored[i + 1] && joined(i)) anchored[i] = true;
+  // A list of three countries or more that no project anchors is a survey of a region, not the release's place:
+  // 'investment is looking to West Africa, Tanzania and the Democratic Republic of the Congo'.
+  const inSurvey = new Array<boolean>(resolved.length).fill(false);
+  for (let start = 0; start < resolved.length;) {
+    let end = start;
+    while (joined(end)) end++;
+    const run = resolved.slice(start, end + 1);
+    const countries = new Set(run.map(({ place }) => place.country).filter((country) => country !== null));
+    if (countries.size >= 3 && !anchored[start]) inSurvey.fill(true, start, end + 1);
+    start = end + 1;
+  }
   const weighed: Weighed[] = resolved.map(({ hit, place }, i) => {
+    if (inSurvey[i]) return { place, weight: 1, news: false };
     const inTitle = hit.start < layout.titleEnd;
     const inLead = !inTitle && hit.start < layout.leadEnd;
     const weight =
