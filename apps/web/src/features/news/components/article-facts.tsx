@@ -19,6 +19,8 @@ interface Column<K extends Kind> {
   cell: (fact: FactOf<K>) => ReactNode;
   /** Numbers line up on the right. */
   numeric?: boolean;
+  /** Long words (names, use of proceeds) may wrap; other cells keep to one line and the table scrolls. */
+  wrap?: boolean;
 }
 
 const dash = '—';
@@ -31,7 +33,7 @@ const TABLES: { [K in Kind]: { title: string; noun: (fact: FactOf<K>) => string;
     title: 'Issuer',
     noun: (fact) => `issuer ${fact.name}`,
     columns: [
-      { header: 'Company', cell: (fact) => fact.name },
+      { header: 'Company', wrap: true, cell: (fact) => fact.name },
       { header: 'Listings', cell: (fact) => fact.tickers.join(', ') || dash },
     ],
   },
@@ -39,7 +41,7 @@ const TABLES: { [K in Kind]: { title: string; noun: (fact: FactOf<K>) => string;
     title: 'Projects',
     noun: (fact) => `project ${fact.name}`,
     columns: [
-      { header: 'Project', cell: (fact) => fact.name },
+      { header: 'Project', wrap: true, cell: (fact) => fact.name },
       { header: 'State', cell: (fact) => fact.state ?? dash },
       { header: 'Country', cell: (fact) => fact.country ?? dash },
     ],
@@ -57,7 +59,7 @@ const TABLES: { [K in Kind]: { title: string; noun: (fact: FactOf<K>) => string;
       { header: 'Type', cell: (fact) => fact.type.replace('-', ' ') },
       { header: 'Status', cell: (fact) => fact.status },
       { header: 'Funds drilling', cell: (fact) => yesNo(fact.funds_drilling) },
-      { header: 'Use of proceeds', cell: (fact) => fact.use_of_proceeds ?? dash },
+      { header: 'Use of proceeds', wrap: true, cell: (fact) => fact.use_of_proceeds ?? dash },
     ],
   },
   programmes: {
@@ -253,7 +255,7 @@ function FactTable<K extends Kind>({
                 {table.columns.map((column) => (
                   <td
                     key={column.header}
-                    className={`px-3 py-1.5 text-slate-800 ${column.numeric ? 'text-right whitespace-nowrap tabular-nums' : ''}`}
+                    className={`px-3 py-1.5 text-slate-800 ${column.numeric ? 'text-right tabular-nums' : ''} ${column.wrap ? 'min-w-40' : 'whitespace-nowrap'}`}
                   >
                     {column.cell(fact)}
                   </td>
