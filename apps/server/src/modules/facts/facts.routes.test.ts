@@ -25,11 +25,14 @@ describe.each(testEngines)('mining facts in the product on %s', (engine) => {
     pages = await startFakeServer({
       '/feed.xml': (req, res) => feedRoutes.ok(feed)(req, res),
       '/news/drill': html(DRILL_RESULTS_HTML),
+      // The same release on another wire: a copy in the drill release's story.
+      '/news/drill-copy': html(DRILL_RESULTS_HTML),
       '/news/pfs': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(PFS_TEXT),
       '/news/agm': html(AGM_HTML),
     });
     const items: FeedItem[] = [
       ['drill', 'Northbeck Gold intersects 14.2 m at 6.12 g/t Au at Kestrel'],
+      ['drill-copy', 'Northbeck Gold intersects 14.2 m at 6.12 g/t Au at Kestrel'],
       ['pfs', 'Larkspur Copper announces positive PFS for Aguila'],
       ['agm', 'Fernhill Resources announces results of AGM'],
     ].map(([slug, title]) => ({
@@ -84,7 +87,12 @@ describe.each(testEngines)('mining facts in the product on %s', (engine) => {
       headers: { cookie: alice.cookie },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as { full_content: string; facts: MiningFacts | null; status: string };
+    return response.json().data as {
+      article_id: number;
+      full_content: string;
+      facts: MiningFacts | null;
+      story: { sources: { article_id: number }[] } | null;
+    };
   };
   const signals = async (query = '') => {
     const response = await t.app.inject({
@@ -128,6 +136,13 @@ describe.each(testEngines)('mining facts in the product on %s', (engine) => {
     }
     const hole4 = facts.intercepts.find((fact) => fact.hole_id === 'KS-26-004');
     expect(hole4?.quote).toContain('Hole KS-26-004 intersected 14.2 m grading 6.12 g/t Au');
+
+    // The copy on the other wire serves its story's facts.
+    const copyId = drill.story?.sources.map((source) => source.article_id).find((other) => other !== id('Northbeck'));
+    if (copyId === undefined) throw new Error('the two wires made two stories');
+    const copy = await article(copyId);
+    expect(copy.article_id).toBe(id('Northbeck'));
+    expect(copy.facts).toEqual(facts);
 
     const pfs = (await article(id('Larkspur'))).facts;
     expect(pfs?.studies).toEqual([
