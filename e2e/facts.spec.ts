@@ -1,6 +1,6 @@
 import { feedRoutes, rssXml, startFakeServer } from '../apps/server/test/fake-news-servers.ts';
 import { DRILL_RESULTS_HTML } from '../apps/server/test/facts-releases-pages.ts';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { E2E_ADMIN, expect, signInAndFetchAll, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
@@ -55,13 +55,7 @@ test('a rep opens an analysed drill-results release, reads its intercepts, sees 
   const page = await context.newPage();
 
   await test.step('fetch, expand and analyse the release', async () => {
-    await signIn(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News Signals' }).click();
-    await expect(page.getByRole('banner').getByText('Connected', { exact: true })).toBeVisible();
-    await page.getByRole('radiogroup', { name: 'Date filter' }).getByText('All Time', { exact: true }).click();
-    await page.getByRole('button', { name: 'Fetch News' }).click();
-    const progress = page.getByRole('region', { name: 'Fetch progress' });
-    await expect(progress).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await signInAndFetchAll(page);
     const card = page.getByRole('list', { name: 'Articles' }).getByRole('listitem', { name: TITLE });
     await card.getByRole('button', { name: 'Expand', exact: true }).click();
     await expect(card.getByText('Expanded', { exact: true })).toBeVisible({ timeout: 45_000 });
