@@ -194,8 +194,13 @@ export function factLines(facts: MiningFacts): string[] {
   for (const fact of facts.programmes) lines.push(`Programme: ${programmeLine(fact)}`);
   for (const fact of facts.studies) lines.push(`Study: ${studyLine(fact, true)}`);
   for (const fact of facts.resources) lines.push(`Resource: ${resourceLine(fact)}`);
-  const main = facts.intercepts.filter((fact) => !fact.including);
-  const ranked = [...main].sort((a, b) => metreGrade(b) - metreGrade(a)).slice(0, INTERCEPT_LINES);
+  // The release's main element and unit first (grade × width compares only within one), then the others.
+  const best = bestIntercept(facts.intercepts);
+  const comparable = (fact: InterceptFact) => (fact.unit === best?.unit && fact.element === best.element ? 0 : 1);
+  const ranked = facts.intercepts
+    .filter((fact) => !fact.including)
+    .sort((a, b) => comparable(a) - comparable(b) || metreGrade(b) - metreGrade(a))
+    .slice(0, INTERCEPT_LINES);
   for (const fact of ranked) lines.push(`Intercept: ${interceptLine(fact)}`);
   if (facts.intercepts.length > ranked.length) {
     lines.push(`(${facts.intercepts.length} intercepts in all)`);
