@@ -1,5 +1,7 @@
 import { feedRoutes, rssXml, startFakeServer } from '../apps/server/test/fake-news-servers.ts';
 import { DRILL_RESULTS_HTML } from '../apps/server/test/facts-releases-pages.ts';
+import type { Page } from '@playwright/test';
+import { checkAccessibility } from './axe.ts';
 import { E2E_ADMIN, expect, signInAndFetchAll, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
@@ -12,6 +14,14 @@ import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 const TITLE = 'Northbeck Gold Intersects 14.2 m at 6.12 g/t Au at Kestrel';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+
+/** axe-core's WCAG 2.2 AA rules on the page: its serious and critical violations, by rule and node. */
+async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await checkAccessibility(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 let feeds: Awaited<ReturnType<typeof startFakeServer>> | undefined;
 let app: OwnServer | undefined;
@@ -90,6 +100,7 @@ test('a rep opens an analysed drill-results release, reads its intercepts, sees 
     await expect(marks.first()).toBeInViewport();
     expect((await marks.allInnerTexts()).join('')).toContain('Hole KS-26-004 intersected 14.2 m grading 6.12 g/t Au');
     await expect(facts.getByRole('status')).toContainText('Marked in the article text below');
+    expect(await wcagViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/facts-modal-1366.png` });
     await facts.screenshot({ path: `${SHOTS}/facts-panel-1366.png` });
 
@@ -102,6 +113,7 @@ test('a rep opens an analysed drill-results release, reads its intercepts, sees 
     await page.setViewportSize({ width: 390, height: 844 });
     await intercepts.getByRole('button', { name: /in KS-26-006$/ }).click();
     await expect(marks.first()).toBeInViewport();
+    expect(await wcagViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/facts-modal-390.png` });
     await facts.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/facts-panel-390.png` });
@@ -116,6 +128,7 @@ test('a rep opens an analysed drill-results release, reads its intercepts, sees 
     const row = grid.getByRole('row').filter({ hasText: TITLE });
     await expect(row.getByText('C$4M closed · drilling', { exact: true })).toBeVisible();
     await row.screenshot({ path: `${SHOTS}/facts-signals-row-1366.png` });
+    expect(await wcagViolations(page)).toEqual([]);
     await page.getByRole('combobox', { name: 'Study stage' }).selectOption('DFS');
     await expect(page.getByText(TITLE)).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Study stage' }).selectOption('');
