@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 export { expect, E2E_ADMIN };
@@ -10,6 +10,21 @@ export async function signIn(page: Page, credentials = E2E_ADMIN): Promise<void>
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+}
+
+/**
+ * Signs in, opens News Signals, fetches every date from the server's feeds and waits for the fetch to end;
+ * answers the fetch's progress region (its message says what was found).
+ */
+export async function signInAndFetchAll(page: Page): Promise<Locator> {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News Signals' }).click();
+  await expect(page.getByRole('banner').getByText('Connected', { exact: true })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Date filter' }).getByText('All Time', { exact: true }).click();
+  await page.getByRole('button', { name: 'Fetch News' }).click();
+  const progress = page.getByRole('region', { name: 'Fetch progress' });
+  await expect(progress).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  return progress;
 }
 
 /** `test` whose `page` starts signed in as the e2e admin. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { feedRoutes, rssXml, startFakeServer } from '../apps/server/test/fake-news-servers.ts';
-import { E2E_ADMIN, apiCall, expect, signIn, test } from './fixtures.ts';
+import { E2E_ADMIN, apiCall, expect, signInAndFetchAll, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
@@ -104,13 +104,7 @@ test('a rep fetches feeds that carry one release three times, sees it once with 
   const page = await context.newPage();
 
   await test.step('fetch: four items, two copies merged', async () => {
-    await signIn(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News Signals' }).click();
-    await expect(page.getByRole('banner').getByText('Connected', { exact: true })).toBeVisible();
-    await page.getByRole('radiogroup', { name: 'Date filter' }).getByText('All Time', { exact: true }).click();
-    await page.getByRole('button', { name: 'Fetch News' }).click();
-    const progress = page.getByRole('region', { name: 'Fetch progress' });
-    await expect(progress).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    const progress = await signInAndFetchAll(page);
     await expect(progress.getByText('Found 2 articles; 4 items, 2 copies merged', { exact: true })).toBeVisible();
   });
 

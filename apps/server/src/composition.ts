@@ -132,6 +132,11 @@ export async function compose(options: CompositionOptions): Promise<Composition>
         backfill = services.stories.backfill({ signal: backfillStop.signal }).catch((error: unknown) => {
           logger.child({ name: 'stories' }).error({ err: error }, 'grouping stored articles into stories failed');
         });
+        // Articles expanded before facts were stored (migration 018), or read by an older extractor, get them.
+        const factsBackfill = services.facts.backfill({ signal: backfillStop.signal }).catch((error: unknown) => {
+          logger.child({ name: 'facts' }).error({ err: error }, 'reading the facts of stored articles failed');
+        });
+        backfill = Promise.all([backfill, factsBackfill]);
         await workNewsJobs(boss, {
           repository: createNewsRepository(database.db),
           stories: services.stories,

@@ -14,6 +14,8 @@ import { createPipelineService } from './modules/pipeline/pipeline.service.ts';
 import type { PgBoss } from './jobs/queue.ts';
 import { enqueueNewsFetch } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
+import { createFactsRepository } from './modules/facts/facts.repository.ts';
+import { createFactsService } from './modules/facts/facts.service.ts';
 import { createNewsService } from './modules/news/news.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
@@ -108,9 +110,14 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     repository: createStoriesRepository(db),
     logger: (options.logger ?? createSilentLogger()).child({ name: 'stories' }),
   });
+  const facts = createFactsService({
+    repository: createFactsRepository(db),
+    logger: (options.logger ?? createSilentLogger()).child({ name: 'facts' }),
+  });
   const news = createNewsService({
     repository: newsRepository,
     stories,
+    facts,
     enqueueFetch: options.boss ? enqueueNewsFetch(options.boss) : noQueue,
     fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
     audit,
@@ -120,6 +127,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     pipelineAdapters: { analyser: analyser.name, crm: crm.name },
     news,
     stories,
+    facts,
     audit,
     auth: createAuthService({
       users: createUsersRepository(db),

@@ -8,6 +8,7 @@ import {
 } from './articles.ts';
 import { idParamsSchema } from './common.ts';
 import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, successPage } from './news.ts';
+import { STUDY_STAGES, studyStageSchema } from './facts.ts';
 import { commoditySymbolSchema, countryCodeSchema } from './reference-data.ts';
 import { storySchema } from './stories.ts';
 
@@ -18,6 +19,19 @@ export type SignalSort = (typeof SIGNAL_SORTS)[number];
 /** The `status` filter's values: a pipeline status, or 'dismissed' for the signals taken out of the inbox. */
 export const SIGNAL_STATUS_FILTERS = [...ARTICLE_STATUSES, 'dismissed'] as const;
 export type SignalStatusFilter = (typeof SIGNAL_STATUS_FILTERS)[number];
+
+/**
+ * The `fact` filter's values: the release carries a closed financing, a planned drill programme, drill
+ * intercepts, a resource estimate, an economic study (facts of packages/contract/src/facts.ts).
+ */
+export const SIGNAL_FACT_FILTERS = [
+  'financing-closed',
+  'programme-planned',
+  'intercepts',
+  'resource',
+  'study',
+] as const;
+export type SignalFactFilter = (typeof SIGNAL_FACT_FILTERS)[number];
 
 /** A comma-separated query parameter (`intent=High,Very High`) as a list of at most `max` checked values. */
 const commaList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
@@ -46,6 +60,10 @@ export const signalsQuerySchema = z
     country: commaList(countryCodeSchema, 100).optional(),
     /** Pipeline statuses, any of them; with 'dismissed' the dismissed signals instead of the inbox. */
     status: commaList(z.enum(SIGNAL_STATUS_FILTERS), SIGNAL_STATUS_FILTERS.length).optional(),
+    /** Facts the release carries, every one of them (`financing-closed,programme-planned`). */
+    fact: commaList(z.enum(SIGNAL_FACT_FILTERS), SIGNAL_FACT_FILTERS.length).optional(),
+    /** Study stages, any of them (`PFS,FS,DFS`). */
+    stage: commaList(studyStageSchema, STUDY_STAGES.length).optional(),
     /** Part of the title, company or signal summary, any case. */
     q: z.string().trim().max(200).optional(),
     /** First and last day (UTC, both included) of the article's date. */
@@ -83,6 +101,11 @@ export const signalSchema = z.object({
   dismissed_at: z.string().nullable(),
   /** The source link; null when the article has none (the app's own article page stands in). */
   url: z.string().nullable(),
+  /**
+   * The release's strongest fact as one line ("C$4M closed · drilling", "10,000 m RC Q1", "PFS NPV US$412M";
+   * fact-lines.ts `strongestFact`); null when its facts are none or not read yet.
+   */
+  strongest_fact: z.string().nullable(),
   /** The release this signal is, with every source that carried it (null for an article not yet grouped). */
   story: storySchema.nullable(),
 });

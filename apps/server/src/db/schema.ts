@@ -1,3 +1,4 @@
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import type { AlertDigest } from '@mining-hub/contract/alerts';
 import type { AuditAction } from '@mining-hub/contract/audit';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
@@ -210,6 +211,11 @@ export interface ArticlesTable {
   signal_summary: string | null;
   /** Migration 017: the story (one release, all its copies) the article belongs to; null until assigned. */
   story_id: number | null;
+  /** Migration 018: the facts extractor's reading of the expanded text (modules/facts/article-facts.ts). */
+  facts: ColumnType<MiningFacts | null, string | null, string | null>;
+  facts_version: number | null;
+  fact_headline: string | null;
+  fact_tags: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface PipelineBatchesTable {

@@ -47,7 +47,9 @@ function decodeEntities(text: string): string {
   });
 }
 
-const LOOKS_LIKE_HTML = /<(?:p|br|div|span|li|ul|ol|table|tr|td|h[1-6]|strong|b|em|i|a|section|article)\b[^>]*>/i;
+/** Text that holds HTML markup (rather than a '<' in prose or a PDF's text). */
+export const LOOKS_LIKE_HTML =
+  /<(?:p|br|div|span|li|ul|ol|table|tr|td|h[1-6]|strong|b|em|i|a|section|article)\b[^>]*>/i;
 
 /**
  * Readable text of an article: paragraphs separated by a blank line, `<br>` as a line break, list items

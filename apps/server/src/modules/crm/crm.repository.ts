@@ -1,4 +1,5 @@
 import type { BuyingIntent } from '@mining-hub/contract/articles';
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
@@ -91,8 +92,9 @@ export function createCrmRepository(db: Db) {
       return { rows: found, total: Number(count?.count ?? 0) };
     },
 
-    /** Every pushed article of `pushedBy` (everyone's when undefined), for the CSV export. */
-    all: (pushedBy: number | undefined): Promise<PushedArticleRow[]> => rows(pushedBy).execute(),
+    /** Every pushed article of `pushedBy` (everyone's when undefined), with its facts, for the CSV export. */
+    all: (pushedBy: number | undefined): Promise<(PushedArticleRow & { facts: MiningFacts | null })[]> =>
+      rows(pushedBy).select('articles.facts').execute(),
   };
 }
 export type CrmRepository = ReturnType<typeof createCrmRepository>;

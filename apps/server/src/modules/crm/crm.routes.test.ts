@@ -29,6 +29,8 @@ const CSV_HEADER = [
   'HubSpot company link',
   'HubSpot contact links',
   'HubSpot note ID',
+  // the release's facts (issue 33)
+  'Facts',
 ];
 
 const push = (t: TestApp, user: Session, articleId: number) => pushAs(t, user.cookie, articleId);

@@ -9,6 +9,8 @@ import {
   type CrmRecordLinks,
 } from '../../adapters/crm/crm-adapter.ts';
 import { absoluteArticleUrl } from '../../lib/article-link.ts';
+import { factLines } from '@mining-hub/contract/fact-lines';
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import { toCsv } from '../../lib/csv.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { CrmRepository, PushedArticleRow } from './crm.repository.ts';
@@ -112,10 +114,11 @@ const CSV_COLUMNS = [
   { key: 'hubspot_company_url', header: 'HubSpot company link' },
   { key: 'hubspot_contacts', header: 'HubSpot contact links' },
   { key: 'hubspot_note_id', header: 'HubSpot note ID' },
+  { key: 'facts', header: 'Facts' },
 ] as const;
 type CsvKey = (typeof CSV_COLUMNS)[number]['key'];
 
-function csvRow(record: CrmRecord, row: PushedArticleRow): Record<CsvKey, string> {
+function csvRow(record: CrmRecord, row: PushedArticleRow & { facts: MiningFacts | null }): Record<CsvKey, string> {
   return {
     article_id: String(record.article_id),
     company: record.company_name,
@@ -139,5 +142,7 @@ function csvRow(record: CrmRecord, row: PushedArticleRow): Record<CsvKey, string
       .flatMap((contact) => (contact.hubspot_url ? [`${contact.name}: ${contact.hubspot_url}`] : []))
       .join('\n'),
     hubspot_note_id: record.hubspot?.note_id ?? '',
+    // The release's facts as read today (a note pushed before facts existed has none), one per line.
+    facts: row.facts ? factLines(row.facts).join('\n') : '',
   };
 }

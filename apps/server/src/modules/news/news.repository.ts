@@ -58,6 +58,8 @@ const ARTICLE_COLUMNS = [
   'step_running',
   'queued_in_batch',
   'story_id',
+  'facts',
+  'facts_version',
 ] as const;
 
 type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]>;
@@ -67,7 +69,7 @@ type ArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[numbe
  * none of them, and the detail modal reads the full article. Serialising them made the list CPU-bound.
  * What the cards show of the analysis (intent, reasons, summary) is in columns of its own (migration 011).
  */
-const BODY_COLUMNS = ['content', 'expanded_description', 'full_content', 'analysis'] as const;
+const BODY_COLUMNS = ['content', 'expanded_description', 'full_content', 'analysis', 'facts'] as const;
 type ListRow = Omit<ArticleRow, (typeof BODY_COLUMNS)[number]>;
 const LIST_COLUMNS = ARTICLE_COLUMNS.filter(
   (column): column is Exclude<(typeof ARTICLE_COLUMNS)[number], (typeof BODY_COLUMNS)[number]> =>
@@ -127,10 +129,12 @@ export function articleActivity(row: { step_running: string | null; queued_in_ba
 export interface StoredArticle {
   article: Article;
   storyId: number | null;
+  /** The extractor version its facts were read with (migration 018); null when they were never read. */
+  factsVersion: number | null;
 }
 
 /** The API shape of a stored article (SPEC.md section 3); `story` is filled in from the stories module. */
-export function toArticle(row: Omit<ArticleRow, 'story_id'>): Article {
+export function toArticle(row: Omit<ArticleRow, 'story_id' | 'facts_version'>): Article {
   const raw = row.raw_json;
   return {
     article_id: row.id,
@@ -168,6 +172,7 @@ export function toArticle(row: Omit<ArticleRow, 'story_id'>): Article {
     analysis_prompt_version: row.analysis_prompt_version,
     crm_company_id: row.crm_company_id,
     story: null,
+    facts: row.facts,
     buying_intent_score: row.buying_intent_score,
     intent_reasons: row.intent_reasons,
     signal_summary: row.signal_summary,
@@ -360,7 +365,14 @@ export function createNewsRepository(db: Db) {
         >,
       );
       return rows.map(({ row_version: version, story_id: storyId, ...row }) => ({
-        article: toArticle({ ...row, content: null, expanded_description: null, full_content: null, analysis: null }),
+        article: toArticle({
+          ...row,
+          content: null,
+          expanded_description: null,
+          full_content: null,
+          analysis: null,
+          facts: null,
+        }),
         version,
         storyId,
       }));
@@ -378,7 +390,7 @@ export function createNewsRepository(db: Db) {
 
     async findArticle(id: number): Promise<StoredArticle | undefined> {
       const row = await db.selectFrom('articles').select(ARTICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
-      return row ? { article: toArticle(row), storyId: row.story_id } : undefined;
+      return row ? { article: toArticle(row), storyId: row.story_id, factsVersion: row.facts_version } : undefined;
     },
 
     /** Whether one of the user's sessions found the article (articles are visible through sessions). */

@@ -12,6 +12,7 @@ import type { LiveMessage } from '@mining-hub/contract/live';
 import { notFound, tooManyRequests } from '../../errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { nullAudit, type AuditActor, type AuditService } from '../audit/audit.service.ts';
+import type { FactsService } from '../facts/facts.service.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { ListArticle, NewsRepository, StoredArticle } from './news.repository.ts';
 
@@ -29,6 +30,8 @@ export interface NewsServiceDeps {
   repository: NewsRepository;
   /** Which story each article is: its copies' sources, and the primary a copy stands for. */
   stories: Pick<StoriesService, 'stories' | 'primaryOf'>;
+  /** Reads the facts of an article expanded before facts existed, on its first detail read. */
+  facts?: Pick<FactsService, 'current'>;
   /** Queues the fetch job of a new session. */
   enqueueFetch: (sessionId: string) => Promise<void>;
   /** Minimum seconds between two fetches started by one user. */
@@ -75,11 +78,15 @@ export function createNewsService(deps: NewsServiceDeps) {
     return { userId: found.userId, articlesFound: found.articlesFound, articles };
   }
 
-  /** An article as the API shows it, with its story. */
+  /** An article as the API shows it, with its story and its facts (read now when they never were). */
   async function withStory(stored: StoredArticle): Promise<Article> {
-    if (stored.storyId === null) return stored.article;
+    const { article } = stored;
+    const facts = deps.facts
+      ? await deps.facts.current({ id: article.article_id, ...article, factsVersion: stored.factsVersion })
+      : article.facts;
+    if (stored.storyId === null) return { ...article, facts };
     const story = (await deps.stories.stories([stored.storyId])).get(stored.storyId) ?? null;
-    return { ...stored.article, story };
+    return { ...article, story, facts };
   }
 
   async function queueFetch(userId: number, query: NewsQuery): Promise<string> {

@@ -1,3 +1,4 @@
+import { factLines } from '@mining-hub/contract/fact-lines';
 import { contactsFromAnalysis, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
 import type { PipelineArticle } from './pipeline.repository.ts';
 
@@ -23,6 +24,8 @@ export function buildCrmPush(article: PipelineArticle): CrmPush {
     contacts.map((c) => c.email?.split('@')[1]).find((d): d is string => Boolean(d) && !FREE_MAIL.has(d ?? '')) ?? null;
   const talkingPoints = list(analysis.talking_points);
   const signals = list(analysis.additional_sales_signals);
+  // The release's facts, each a short line (fact-lines.ts), whatever the analysis said.
+  const facts = article.facts ? factLines(article.facts) : [];
   const body = [
     `Source: ${article.title} (${article.source}${article.url ? `, ${article.url}` : ''})`,
     '',
@@ -33,6 +36,7 @@ export function buildCrmPush(article: PipelineArticle): CrmPush {
     text(analysis.drilling_planned) === 'Yes'
       ? `Drilling planned: ${[text(analysis.drilling_length_meters) && `${text(analysis.drilling_length_meters)} m`, text(analysis.drilling_timeline)].filter(Boolean).join(', ') || 'yes'}`
       : '',
+    facts.length ? `Facts:\n${facts.map((line) => `- ${line}`).join('\n')}` : '',
     signals.length ? `Other signals:\n${signals.map((s) => `- ${s}`).join('\n')}` : '',
     talkingPoints.length ? `Talking points:\n${talkingPoints.map((p) => `- ${p}`).join('\n')}` : '',
     text(analysis.email_subject) ? `Email draft - ${text(analysis.email_subject)}\n${text(analysis.email_body)}` : '',

@@ -8,6 +8,7 @@ import { CrmError, companyKey, type CrmAdapter, type CrmPush } from '../../adapt
 import { isDatabaseUnavailable } from '../../db/database-outage.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
+import { readArticleFacts } from '../facts/facts.service.ts';
 import { buildCrmPush } from './crm-note.ts';
 import type { PipelineArticle, PipelineRepository, PipelineStep } from './pipeline.repository.ts';
 
@@ -94,6 +95,8 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
       await deps.repository.expanded(article.id, {
         expanded_description: extracted.expandedDescription,
         full_content: extracted.fullContent,
+        // Facts are read on every expanded article, whatever analyser is configured (issue 33).
+        facts: readArticleFacts({ title: article.title, full_content: extracted.fullContent }),
       });
     },
 

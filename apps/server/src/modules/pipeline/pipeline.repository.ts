@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { buyingIntentSchema, type ArticleStatus, type BuyingIntent } from '@mining-hub/contract/articles';
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import type { BatchMode } from '@mining-hub/contract/pipeline';
 import type { Db } from '../../db/client.ts';
 import { clip } from '../../lib/text.ts';
+import type { StoredFacts } from '../facts/facts.service.ts';
 import { createCompanyLock } from './company-lock.ts';
 
 export type PipelineStep = 'expand' | 'analyse' | 'push';
@@ -26,6 +28,8 @@ export interface PipelineArticle {
   crm_company_id: string | null;
   crm_contact_ids: Record<string, string>;
   crm_note_id: string | null;
+  /** The facts read when the article was expanded (migration 018); null before. */
+  facts: MiningFacts | null;
 }
 
 const STEP_COLUMNS = [
@@ -46,6 +50,7 @@ const STEP_COLUMNS = [
   'crm_company_id',
   'crm_contact_ids',
   'crm_note_id',
+  'facts',
 ] as const;
 
 /**
@@ -140,8 +145,18 @@ export function createPipelineRepository(db: Db) {
     fail: (id: number, status: ArticleStatus, reason: string) =>
       finish(id, { status, failure_reason: reason.slice(0, 2000) }),
 
-    expanded: (id: number, values: { expanded_description: string; full_content: string }) =>
-      finish(id, { ...values, status: 'expanded', failure_reason: null }),
+    /** The expanded text, with the facts read from it (whatever analyser runs next). */
+    expanded: (id: number, values: { expanded_description: string; full_content: string; facts: StoredFacts }) =>
+      finish(id, {
+        expanded_description: values.expanded_description,
+        full_content: values.full_content,
+        facts: JSON.stringify(values.facts.facts),
+        facts_version: values.facts.version,
+        fact_headline: values.facts.headline,
+        fact_tags: values.facts.tags,
+        status: 'expanded',
+        failure_reason: null,
+      }),
 
     analysed: (
       id: number,

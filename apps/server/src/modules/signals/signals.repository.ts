@@ -81,6 +81,7 @@ const SIGNAL_COLUMNS = [
   'a.queued_in_batch',
   'a.dismissed_at',
   'a.url',
+  'a.fact_headline',
 ] as const;
 
 /** The signals inbox over the articles table: analysed articles, their dismissal, filtered and ranked. */
@@ -112,6 +113,11 @@ export function createSignalsRepository(db: Db) {
     if (countries.length > 0) {
       articles = articles.where(sql<boolean>`a.countries && ARRAY[${sql.join(countries)}]::text[]`);
     }
+    // Facts (migration 018): every `fact` named, and any of the study stages.
+    const facts = query.fact ?? [];
+    if (facts.length > 0) articles = articles.where(sql<boolean>`a.fact_tags @> ARRAY[${sql.join(facts)}]::text[]`);
+    const stages = (query.stage ?? []).map((stage) => `stage:${stage}`);
+    if (stages.length > 0) articles = articles.where(sql<boolean>`a.fact_tags && ARRAY[${sql.join(stages)}]::text[]`);
     if (query.q) {
       const pattern = containsPattern(query.q);
       articles = articles.where((eb) =>
@@ -274,6 +280,7 @@ interface SignalRow {
   queued_in_batch: boolean;
   dismissed_at: Date | null;
   url: string | null;
+  fact_headline: string | null;
 }
 
 function toSignal(row: SignalRow): Signal {
@@ -291,6 +298,7 @@ function toSignal(row: SignalRow): Signal {
     activity: row.step_running ? 'processing' : row.queued_in_batch ? 'queued' : null,
     dismissed_at: row.dismissed_at?.toISOString() ?? null,
     url: row.url,
+    strongest_fact: row.fact_headline,
     story: null,
   };
 }

@@ -140,6 +140,8 @@ describe.each(testEngines)('signals inbox on %s', (engine) => {
       activity: null,
       dismissed_at: null,
       url: `https://wire.example/${encodeURIComponent('Delta plans 10,000 m')}`,
+      // Seeded without an expanded text: no facts read.
+      strongest_fact: null,
       // Seeded as stored before stories (migration 017): not grouped yet.
       story: null,
     });

@@ -49,8 +49,8 @@ export function createSignalsService(deps: SignalsServiceDeps) {
 
   /** Owner and filters: what a count depends on. */
   const filterKey = (ownerId: number | undefined, query: SignalsQuery) => {
-    const { intent, commodity, country, status, q, from, to } = query;
-    return JSON.stringify([ownerId, intent, commodity, country, status, q, from, to]);
+    const { intent, commodity, country, status, fact, stage, q, from, to } = query;
+    return JSON.stringify([ownerId, intent, commodity, country, status, fact, stage, q, from, to]);
   };
   const fresh = (entry: { generation: string; at: number } | undefined, generation?: string) =>
     entry !== undefined &&

@@ -1,5 +1,6 @@
 import type { BuyingIntent } from '@mining-hub/contract/articles';
-import type { SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
+import type { StudyStage } from '@mining-hub/contract/facts';
+import type { SignalFactFilter, SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
 
 /** The inbox's filters as the screen holds them; empty values filter nothing. */
 export interface SignalFilters {
@@ -10,6 +11,10 @@ export interface SignalFilters {
   country: string;
   /** A pipeline status, 'dismissed' for the Dismissed view, or '' for the whole inbox. */
   status: SignalStatusFilter | '';
+  /** Facts the release must carry, every one of them. */
+  fact: SignalFactFilter[];
+  /** A study stage, or '' for any (or none). */
+  stage: StudyStage | '';
   /** Words of the title, company or summary. */
   q: string;
   /** YYYY-MM-DD, or ''. */
@@ -23,6 +28,8 @@ export const DEFAULT_SIGNAL_FILTERS: SignalFilters = {
   commodity: '',
   country: '',
   status: '',
+  fact: [],
+  stage: '',
   q: '',
   from: '',
   to: '',
@@ -36,7 +43,8 @@ export const SIGNALS_PAGE_SIZE = 20;
 export function signalsSearchParams(filters: SignalFilters, page: number): URLSearchParams {
   const params = new URLSearchParams({ page: String(page), page_size: String(SIGNALS_PAGE_SIZE) });
   if (filters.intent.length > 0) params.set('intent', filters.intent.join(','));
-  for (const key of ['commodity', 'country', 'status', 'from', 'to'] as const) {
+  if (filters.fact.length > 0) params.set('fact', filters.fact.join(','));
+  for (const key of ['commodity', 'country', 'status', 'stage', 'from', 'to'] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   if (filters.q.trim()) params.set('q', filters.q.trim());

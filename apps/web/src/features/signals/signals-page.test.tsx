@@ -22,6 +22,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   dismissed_at: null,
   url: `https://wire.example/${id}`,
   story: null,
+  strongest_fact: null,
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
 import type { Article } from '@mining-hub/contract/news';
 import { articleTypeLabel } from '@mining-hub/contract/reference-data';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -9,7 +9,8 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { articleDetailQueryOptions, useArticleStep } from '../api.ts';
 import { articleDate, articleTags, isFailureStatus, sourceLink } from '../article-display.ts';
 import { ArticleAnalysis } from './article-analysis.tsx';
-import { ArticleBody } from './article-body.tsx';
+import { ArticleBody, type BodyHighlight } from './article-body.tsx';
+import { ArticleFacts } from './article-facts.tsx';
 import { ArticleStatusBadge } from './article-status-badge.tsx';
 import { ArticleStepButton } from './article-step-button.tsx';
 
@@ -37,6 +38,9 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
   const detail = useQuery(articleDetailQueryOptions(articleId));
   // Expanding a large PDF takes a while: the body says what is happening, not only the busy button.
   const expanding = useArticleStep(articleId).running === 'expand';
+  // The fact whose sentence is marked in the text (Facts panel), and what became of it for screen readers.
+  const [highlight, setHighlight] = useState<BodyHighlight | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     if (detail.error) console.error(`Could not load article ${articleId}; showing the list copy`, detail.error);
   }, [detail.error, articleId]);
@@ -151,8 +155,29 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
             crmCompanyId={article.crm_company_id}
           />
         )}
+        {article.facts && (
+          <ArticleFacts
+            facts={article.facts}
+            picked={highlight?.key ?? null}
+            onPick={(fact) => {
+              setAnnouncement('');
+              setHighlight(fact);
+            }}
+            announcement={announcement}
+          />
+        )}
         <section aria-label="Article content">
-          <ArticleBody article={article} />
+          <ArticleBody
+            article={article}
+            highlight={highlight}
+            onHighlighted={(found) =>
+              setAnnouncement(
+                found
+                  ? `Marked in the article text below: “${highlight?.quote ?? ''}”`
+                  : `Not found in the text shown (read from the page's title or metadata): “${highlight?.quote ?? ''}”`,
+              )
+            }
+          />
         </section>
       </div>
     </Modal>

@@ -1,5 +1,6 @@
 import { BUYING_INTENT_LEVELS, type BuyingIntent } from '@mining-hub/contract/articles';
-import type { SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
+import { STUDY_STAGES, type StudyStage } from '@mining-hub/contract/facts';
+import type { SignalFactFilter, SignalSort, SignalStatusFilter } from '@mining-hub/contract/signals';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { CommodityOptions, CountryOptions } from '../../../components/filter-select-options.tsx';
@@ -8,6 +9,15 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import type { SignalFilters } from '../signal-filters.ts';
 
 const INTENT_OPTIONS = [...BUYING_INTENT_LEVELS].reverse().map((level) => ({ value: level, label: level }));
+/** The `fact` filter's values as a rep reads them (SIGNAL_FACT_FILTERS). */
+export const FACT_FILTER_LABELS: Record<SignalFactFilter, string> = {
+  'financing-closed': 'Financing closed',
+  'programme-planned': 'Drill programme planned',
+  intercepts: 'Drill intercepts',
+  resource: 'Resource estimate',
+  study: 'Economic study',
+};
+const FACT_OPTIONS = Object.entries(FACT_FILTER_LABELS).map(([value, label]) => ({ value, label }));
 const SORT_LABELS: Record<SignalSort, string> = { intent: 'Buying intent', newest: 'Newest', company: 'Company' };
 
 interface SignalsFiltersProps {
@@ -66,6 +76,27 @@ export function SignalsFilters({ filters, onChange, search, onSearchChange, crmL
         {statusOptions.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
+          </option>
+        ))}
+      </SelectField>
+      <MultiSelect
+        label="Facts"
+        className={extra}
+        options={FACT_OPTIONS}
+        value={filters.fact}
+        onChange={(value) => set('fact', value as SignalFactFilter[])}
+        placeholder="Any facts"
+      />
+      <SelectField
+        label="Study stage"
+        className={extra}
+        value={filters.stage}
+        onChange={(event) => set('stage', event.target.value as StudyStage | '')}
+      >
+        <option value="">Any stage</option>
+        {STUDY_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {stage}
           </option>
         ))}
       </SelectField>

@@ -178,6 +178,14 @@ export function SignalsTable(props: SignalsTableProps) {
                     )}
                   </div>
                   <AlsoFrom copies={otherCopies(signal)} className="mt-0.5" />
+                  {signal.strongest_fact && (
+                    <p className="mt-1.5">
+                      <span className="inline-flex max-w-full items-center gap-1 rounded-md bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+                        <span className="sr-only">Strongest fact: </span>
+                        <span className="break-words">{signal.strongest_fact}</span>
+                      </span>
+                    </p>
+                  )}
                   {signal.signal_summary && <p className="mt-1 line-clamp-2 text-slate-600">{signal.signal_summary}</p>}
                   {signal.intent_reasons.length > 0 && (
                     <p className="mt-1 text-xs text-slate-500">
