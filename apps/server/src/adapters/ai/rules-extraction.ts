@@ -3,7 +3,8 @@ import { articleToText, sentencesOf } from './article-text.ts';
 import { contactsOf, speakersOf } from './rules-contacts.ts';
 import { LISTING } from '../../lib/company-names.ts';
 import { cleanSentence, sections, stripDateline } from './rules-document.ts';
-import { drillingOf } from './rules-drilling.ts';
+import { drillingOf, drillingFromFacts } from './rules-drilling.ts';
+import { extractFacts as extractMiningFacts } from '../../modules/facts/facts-extractor.ts';
 import { commoditiesOf, companyOf, countryOf, projectOf } from './rules-entities.ts';
 import type { ArticleFacts } from './rules-facts.ts';
 import { signalsOf } from './rules-signals.ts';
@@ -29,6 +30,7 @@ export function extractFacts(article: AnalysisArticle): ArticleFacts {
   const speakers = speakersOf(parts.body).filter(
     (s) => !contacts.some((c) => c.first_name === s.first_name && c.last_name === s.last_name),
   );
+  const mining = extractMiningFacts(text, { title: article.title });
   return {
     title: article.title,
     source: article.source,
@@ -44,10 +46,11 @@ export function extractFacts(article: AnalysisArticle): ArticleFacts {
     lead,
     body,
     highlights,
-    drilling: drillingOf(everything, article.title),
+    drilling: drillingFromFacts(drillingOf(everything, article.title), mining),
     signals: signalsOf([article.title, ...everything]),
     contacts,
     speakers,
     fullyFunded: /\bfully[- ]funded\b|\bfunded (?:from|by|through)\b/i.test(everything.join(' ')),
+    mining,
   };
 }

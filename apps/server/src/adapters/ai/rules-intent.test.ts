@@ -59,8 +59,7 @@ Email: jane@kestrelgold.com`,
     );
     expect(result.buying_intent_score).toBe('Very High');
     expect(result.intent_reasons).toEqual([
-      '9,000 m drilling in Q1 2027',
-      'C$5M placement closed',
+      'C$5.0M placement closed, funds 9,000 m diamond drilling in Q1 2027',
       'contractor named: Boreal Diamond Drilling Ltd.',
       'contact named: Jane Doe, President & CEO',
     ]);
@@ -72,7 +71,7 @@ Email: jane@kestrelgold.com`,
       'Kestrel Gold Corp. (TSXV: KGC) announces a non-brokered private placement of up to C$3 million. Drilling is planned in 2028.',
     );
     expect(announced.buying_intent_score).toBe('Medium');
-    expect(announced.intent_reasons).toEqual(['drilling planned in 2028', 'C$3M placement announced']);
+    expect(announced.intent_reasons).toEqual(['drilling planned in 2028', 'C$3.0M placement announced']);
 
     const takeover = analyse(
       'Major Corp Makes Offer for Kestrel Gold',

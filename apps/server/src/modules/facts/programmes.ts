@@ -101,12 +101,16 @@ function statusOf(text: string): ProgrammeFact['status'] {
   return null;
 }
 
+/** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
+const BOILERPLATE =
+  /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will be (?:released|reported)|to be (?:released|reported))\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+
 /** Programmes named in the text's prose units. */
 export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
   const candidates: Candidate[] = [];
   for (const unit of units) {
     const text = unit.text;
-    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text) || BOILERPLATE.test(text)) continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
