@@ -17,7 +17,7 @@ import type { BuyingIntent } from '@mining-hub/contract/articles';
  * Null when no rule fires: the caller keeps its other evidence.
  */
 
-export interface RubricIntent {
+export interface RubricScore {
   level: BuyingIntent;
   /** The facts the level rests on, strongest first: 'C$4.0M closed, funds 5,000 m drilling'. */
   reasons: string[];
@@ -125,7 +125,7 @@ export function rubricIntent(
   headline: string,
   /** Months from publication to a programme's start as worded ('Q1 2027'), null when unreadable. */
   monthsUntil: (timing: string) => number | null = () => null,
-): RubricIntent | null {
+): RubricScore | null {
   const found: { level: BuyingIntent; reason: string }[] = [];
   const add = (level: BuyingIntent, reason: string) => found.push({ level, reason });
 

@@ -23,7 +23,7 @@ const RIGS = new RegExp(
   'gi',
 );
 const FUTURE =
-  /\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
+  /\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
   /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|\w+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
@@ -33,9 +33,10 @@ const NOT_PROGRAMME =
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const WHEN = new RegExp(
-  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2})?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2})`,
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2})`,
   'i',
 );
+const WHEN_ALL = new RegExp(WHEN.source, 'gi');
 const TIMING_CUE =
   /\b(?:start(?:ing|s)?|begin(?:ning|s)?|commenc(?:e|ing|es)|scheduled|expected|planned|due|set|mobili[sz]\w*|in|during|by|from|through|until|this|within|early|late|mid)\b/i;
 
@@ -57,6 +58,14 @@ function metresOf(text: string): number | null {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     // Programme sizes, not hole depths, widths, distances or elevations.
     if (!Number.isFinite(value) || value < 300) continue;
+    // '11,000 feet (3,250 metres)': the release's own metric figure is the one to keep.
+    if (
+      /^f/i.test(match.groups?.u ?? '') &&
+      new RegExp(String.raw`^\s*\(\s*(?:approximately\s+|about\s+|~)?${NUM}\s?-?\s?(?:m|metres?|meters?)\b`, 'i').test(
+        text.slice(match.index + match[0].length),
+      )
+    )
+      continue;
     if (
       /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past)/i.test(
         after,
@@ -72,6 +81,15 @@ function metresOf(text: string): number | null {
     if (best === null || value > best) best = value;
   }
   return best;
+}
+
+/** The first time phrase with a timing word before it (a dateline's date has none). */
+function timingOf(text: string): string | null {
+  for (const match of text.matchAll(WHEN_ALL)) {
+    if (TIMING_CUE.test(text.slice(Math.max(0, match.index - 30), match.index + 1)))
+      return match[0].replace(/^(?:in|within)\s+/i, '');
+  }
+  return null;
 }
 
 function countOf(pattern: RegExp, text: string): number | null {
@@ -103,24 +121,25 @@ function statusOf(text: string): ProgrammeFact['status'] {
 
 /** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
 const BOILERPLATE =
-  /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will be (?:released|reported)|to be (?:released|reported))\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+  /\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+
+/** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
+const PENDING =
+  /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will (?:follow|be (?:released|reported))|to be (?:released|reported))\b/i;
 
 /** Programmes named in the text's prose units. */
 export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
   const candidates: Candidate[] = [];
   for (const unit of units) {
     const text = unit.text;
-    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text) || BOILERPLATE.test(text)) continue;
+    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    if (BOILERPLATE.test(text) || (PENDING.test(text) && !UNDERWAY.test(text))) continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
     const holes = countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
-    const whenMatch = WHEN.exec(text);
-    const timing =
-      whenMatch && TIMING_CUE.test(text.slice(Math.max(0, whenMatch.index - 30), whenMatch.index + 1))
-        ? whenMatch[0].replace(/^(?:in|within)\s+/i, '')
-        : null;
+    const timing = timingOf(text);
     const status = statusOf(text);
     if (metres === null && status === null) continue;
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
