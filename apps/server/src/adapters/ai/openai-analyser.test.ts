@@ -273,7 +273,7 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect(Object.keys(parameters.properties)).toContain('intent_reasons');
     // The prompt's schema is not closed: the reasons are optional, and SPEC.md's required list is unchanged.
     expect(parameters.required).toEqual((DEFAULT_FUNCTION_SCHEMA.parameters as { required: string[] }).required);
-    expect(result.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/12,000 m drilling/)]));
+    expect(result.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/12,000 m (?:diamond )?drilling/)]));
 
     const { intent_reasons: _reasons, ...withoutReasons } = result;
     fake.queue({ kind: 'arguments', raw: JSON.stringify(withoutReasons) });
