@@ -23,9 +23,9 @@ const RIGS = new RegExp(
   'gi',
 );
 const FUTURE =
-  /\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
+  /\bto fund (?:its |the )?20\d\d\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|\w+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
@@ -33,7 +33,7 @@ const NOT_PROGRAMME =
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const WHEN = new RegExp(
-  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2})`,
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
   'i',
 );
 const WHEN_ALL = new RegExp(WHEN.source, 'gi');
@@ -73,7 +73,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\()over|within|a distance of)\s*(?:approximately\s+|about\s+)?$/i.test(
+      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+)?$/i.test(
         before,
       )
     )
@@ -86,6 +86,13 @@ function metresOf(text: string): number | null {
 /** The first time phrase with a timing word before it (a dateline's date has none). */
 function timingOf(text: string): string | null {
   for (const match of text.matchAll(WHEN_ALL)) {
+    // 'acquired in May', 'reported in March': a date of something done, not the programme's timing.
+    if (
+      /\b(?:acquired|completed|reported|announced|released|drilled|closed|signed)\s+(?:in\s+|on\s+)?$/i.test(
+        text.slice(Math.max(0, match.index - 20), match.index),
+      )
+    )
+      continue;
     if (TIMING_CUE.test(text.slice(Math.max(0, match.index - 30), match.index + 1)))
       return match[0].replace(/^(?:in|within)\s+/i, '');
   }
@@ -112,6 +119,8 @@ function statusOf(text: string): ProgrammeFact['status'] {
   const done = DONE.test(text);
   // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
   if (PLANNED_FIRST.test(text)) return 'planned';
+  // 'The current round of aircore drilling … will show': running now, whatever it will show.
+  if (/\b(?:current round|currently|ongoing)\b/i.test(text)) return 'underway';
   if (underway && !/\bwill\b/i.test(text)) return 'underway';
   if (future) return 'planned';
   if (done) return 'completed';
@@ -121,7 +130,7 @@ function statusOf(text: string): ProgrammeFact['status'] {
 
 /** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
 const BOILERPLATE =
-  /\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:estimate|resource|MRE) (?:draws on|rests on|is based on|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
 
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
@@ -133,7 +142,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   for (const unit of units) {
     const text = unit.text;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
-    if (BOILERPLATE.test(text) || (PENDING.test(text) && !UNDERWAY.test(text))) continue;
+    if (BOILERPLATE.test(text) || (PENDING.test(text) && !UNDERWAY.test(text) && metresOf(text) === null)) continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
@@ -158,7 +167,22 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
       continue;
     candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
   }
-  const withMetres = candidates.filter((candidate) => candidate.metres !== null);
+  // A sized part with no status ('The first six holes total 2,817.6 m') belongs to a larger programme told
+  // with one.
+  const withMetres = candidates.filter(
+    (candidate) =>
+      candidate.metres !== null &&
+      (candidate.status !== null ||
+        !candidates.some((other) => other.status !== null && (other.metres ?? 0) > (candidate.metres ?? 0))),
+  );
+  // 'Two RC rigs and a diamond rig are on site': rigs told after the programme are its rigs.
+  for (const candidate of candidates) {
+    if (candidate.metres !== null || candidate.rigs === null) continue;
+    const owner = [...withMetres].reverse().find((other) => other.unit.start < candidate.unit.start);
+    if (!owner) continue;
+    owner.rigs ??= candidate.rigs;
+    if (candidate.status === 'underway' && owner.status !== 'planned') owner.status = 'underway';
+  }
   const kept: Candidate[] = [];
   for (const candidate of withMetres) {
     if (kept.some((other) => other.metres === candidate.metres)) continue;
