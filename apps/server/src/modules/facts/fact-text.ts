@@ -258,7 +258,7 @@ const ELEMENT_WORDS: [RegExp, string][] = [
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|3E|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|3E|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;
