@@ -206,6 +206,15 @@ export function scoreIntent(facts: ArticleFacts, millionsOf: (amount: string | u
   });
   if (rubric) {
     const beside = evidence.filter((e) => e.beside).map((e) => e.reason);
+    // A sized programme starting within months that the release calls fully funded is money
+    // committed as surely as a closed placement: the rubric's 'closed financing with a programme' case.
+    const sized = facts.mining.programmes.some(
+      (p) => p.metres !== null && (p.status === 'planned' || p.status === 'underway'),
+    );
+    const committed = facts.fullyFunded ? 'work fully funded' : '';
+    if (rubric.level === 'High' && sized && drilling?.imminent && committed) {
+      return { level: 'Very High', reasons: [...rubric.reasons, committed, ...beside].slice(0, MAX_REASONS) };
+    }
     return { level: rubric.level, reasons: [...rubric.reasons, ...beside].slice(0, MAX_REASONS) };
   }
   if (intentRank(level) > intentRank('High')) level = 'High';

@@ -119,6 +119,9 @@ function studyReason(study: StudyFact): string {
   return `${study.stage}${npv}${irr}`;
 }
 
+const DRILL_NEWS =
+  /\b(?:intersect(?:s|ed)?|intercepts?|hits?|drill(?:s|ing|ed)? (?:results?|hits?|intersects?)|sulphides?|assays?|discovery)\b/i;
+
 /** The rubric's level and the facts behind it, or null when none of its rules fires. */
 export function rubricIntent(
   facts: MiningFacts,
@@ -157,8 +160,10 @@ export function rubricIntent(
     const running =
       nextProgramme.status === 'underway' && (nextProgramme.metres !== null || nextProgramme.rigs !== null);
     const budgeted = (nextProgramme.metres !== null || nextProgramme.timing !== null) && !distant(nextProgramme);
+    // A release about rigs turning is news for a supplier; one about assays with drilling going on is High.
+    const news = running && facts.intercepts.length === 0;
     add(
-      running ? 'Very High' : budgeted || nextProgramme.status === 'underway' ? 'High' : 'Medium',
+      news ? 'Very High' : running || budgeted || nextProgramme.status === 'underway' ? 'High' : 'Medium',
       programmeShort(nextProgramme),
     );
   }
@@ -175,8 +180,16 @@ export function rubricIntent(
       );
     const hole = top?.hole_id ? ` (${top.hole_id})` : '';
     const assay = top ? `${top.width_m} m @ ${top.grade} ${top.unit} ${top.element}${hole}` : '';
-    add(nextProgramme ? 'High' : 'Medium', nextProgramme ? `assays ${assay}` : `assays ${assay}, no next programme`);
+    // Drilling still going, even unsized ('step-out drilling has commenced'), is the next programme.
+    const continuing = nextProgramme ?? live.find((p) => p.status === 'underway');
+    add(
+      continuing ? 'High' : 'Medium',
+      continuing ? `assays ${assay}, drilling continues` : `assays ${assay}, no next programme`,
+    );
   }
+
+  // Drill news without grades ('massive sulphides intersected', pXRF readings, peak assays) is a lead.
+  if (found.length === 0 && DRILL_NEWS.test(headline)) add('Medium', 'drilling news without assays');
 
   if (found.length === 0) {
     return HOUSEKEEPING.test(headline)

@@ -42,7 +42,7 @@ const PER_SHARE =
 const PRICE_BEFORE = /(?:price of|priced at|at a price of|exercise price of|at|issue price of)\s*$/i;
 
 const USE_OF_PROCEEDS =
-  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate)\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
