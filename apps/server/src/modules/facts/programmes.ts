@@ -9,8 +9,9 @@ import { drillTypeOf, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit }
  */
 
 const DRILLING =
-  /\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
-const PROGRAMME_WORD = /\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bphase\b|\bholes?\b|\brigs?\b/i;
+  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+const PROGRAMME_WORD =
+  /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
@@ -25,7 +26,7 @@ const RIGS = new RegExp(
 const FUTURE =
   /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
@@ -111,14 +112,19 @@ function countOf(pattern: RegExp, text: string): number | null {
 }
 
 const PLANNED_FIRST =
-  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start))\b/i;
+  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume))\b/i;
+// 'was run during December': drilling told as done, whatever else the sentence calls planned.
+const DONE_FIRST = /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\bhas been completed\b/i;
 
-function statusOf(text: string): ProgrammeFact['status'] {
+function statusOf(sentence: string): ProgrammeFact['status'] {
+  // 'the mineralisation continues at depth' speaks of rock, not of drilling.
+  const text = sentence.replace(/\bmineral[a-z]*\s+(?:\w+\s+){0,2}?continu\w+/gi, ' ');
   const future = FUTURE.test(text);
   const underway = UNDERWAY.test(text);
   const done = DONE.test(text);
   // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
   if (PLANNED_FIRST.test(text)) return 'planned';
+  if (DONE_FIRST.test(text)) return 'completed';
   // 'The current round of aircore drilling … will show': running now, whatever it will show.
   if (/\b(?:current round|currently|ongoing)\b/i.test(text)) return 'underway';
   if (underway && !/\bwill\b/i.test(text)) return 'underway';
@@ -154,7 +160,10 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
     if (
       metres === null &&
-      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b/i.test(text)
+      holes === null &&
+      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b|\bto drill\b/i.test(
+        text,
+      )
     )
       continue;
     // A bare 'results from 12 holes' is not a programme.
