@@ -46,11 +46,14 @@ for (const [name, set] of sets) {
 
 const intentOf = (release: LabelledRelease) =>
   String(
-    analyseWithRules({
-      systemPrompt: '',
-      functionSchema: DEFAULT_FUNCTION_SCHEMA,
-      article: { title: release.title, text: release.body, source: 'bench', url: null, publishedAt: null },
-    }).buying_intent_score,
+    analyseWithRules(
+      {
+        systemPrompt: '',
+        functionSchema: DEFAULT_FUNCTION_SCHEMA,
+        article: { title: release.title, text: release.body, source: 'bench', url: null, publishedAt: null },
+      },
+      extractFacts,
+    ).buying_intent_score,
   );
 for (const [name, set] of sets) {
   if (set.length === 0) continue;

@@ -3,6 +3,7 @@ import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema } from '@mining-hub/contra
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fake-openai-server.ts';
 import { AnalysisError, askingForIntentReasons, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
+import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules } from './rules-analyser.ts';
 import {
   articleMessage,
@@ -57,7 +58,7 @@ function request(functionSchema: FunctionSchema = DEFAULT_FUNCTION_SCHEMA, text 
 
 /** A valid answer to the default schema, as the offline analyser writes it for the test article. */
 function fakeAnswer(): Record<string, unknown> {
-  return analyseWithRules(request());
+  return analyseWithRules(request(), extractFacts);
 }
 
 async function failure(promise: Promise<unknown>): Promise<AnalysisError> {
@@ -73,7 +74,14 @@ async function failure(promise: Promise<unknown>): Promise<AnalysisError> {
 describe('openai analyser against a fake OpenAI server', () => {
   let fake: FakeOpenAiServer;
   const analyser = (options: Partial<OpenAiAnalyserOptions> = {}) =>
-    createOpenAiAnalyser({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 2_000, maxRetries: 2, ...options });
+    createOpenAiAnalyser({
+      apiKey: API_KEY,
+      baseUrl: fake.url,
+      timeoutMs: 2_000,
+      maxRetries: 2,
+      readFacts: extractFacts,
+      ...options,
+    });
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ apiKey: API_KEY });
@@ -273,7 +281,9 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect(Object.keys(parameters.properties)).toContain('intent_reasons');
     // The prompt's schema is not closed: the reasons are optional, and SPEC.md's required list is unchanged.
     expect(parameters.required).toEqual((DEFAULT_FUNCTION_SCHEMA.parameters as { required: string[] }).required);
-    expect(result.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/12,000 m (?:diamond )?drilling/)]));
+    expect(result.intent_reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(/12,000 m (?:diamond )?drilling/)]),
+    );
 
     const { intent_reasons: _reasons, ...withoutReasons } = result;
     fake.queue({ kind: 'arguments', raw: JSON.stringify(withoutReasons) });

@@ -18,6 +18,7 @@ import {
   takeIntentReasons,
   type AiAnalyser,
   type AnalysisArticle,
+  type FactsReader,
 } from './ai-analyser.ts';
 import { articleToText, fitToBudget } from './article-text.ts';
 import { extractFacts } from './rules-extraction.ts';
@@ -38,6 +39,8 @@ export interface OpenAiAnalyserOptions {
   maxRetries?: number;
   /** Input budget (system prompt, tool schema and article), at about 4 characters per token. */
   maxInputTokens?: number;
+  /** The facts extractor: its facts go to the model as context and score the rubric kept beside its intent. */
+  readFacts?: FactsReader;
 }
 
 const CHARS_PER_TOKEN = 4;
@@ -73,7 +76,7 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
       const schemaChars = JSON.stringify(tool).length;
       const articleBudget = Math.max(MIN_ARTICLE_CHARS, maxInputChars - request.systemPrompt.length - schemaChars);
       // The facts read offline go with the article as context; the rubric's score is kept beside the AI's.
-      const facts = extractFacts(request.article);
+      const facts = extractFacts(request.article, options.readFacts);
 
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {

@@ -2,15 +2,19 @@ import { BUYING_INTENT_LEVELS } from '@mining-hub/contract/articles';
 import { DEFAULT_FUNCTION_SCHEMA } from '@mining-hub/contract/prompts';
 import { describe, expect, it } from 'vitest';
 import { loadDemoCorpus } from '../../demo/news/demo-corpus.ts';
+import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules } from './rules-analyser.ts';
 import { monthsUntilStart, shortMoney } from './rules-intent.ts';
 
 function analyse(title: string, text: string, publishedAt = new Date('2026-11-20T09:00:00Z')) {
-  return analyseWithRules({
-    systemPrompt: '',
-    functionSchema: DEFAULT_FUNCTION_SCHEMA,
-    article: { title, text, source: 'Demo Mining Wire', url: null, publishedAt },
-  });
+  return analyseWithRules(
+    {
+      systemPrompt: '',
+      functionSchema: DEFAULT_FUNCTION_SCHEMA,
+      article: { title, text, source: 'Demo Mining Wire', url: null, publishedAt },
+    },
+    extractFacts,
+  );
 }
 
 /** How the 500 demo releases spread over the intent levels. */

@@ -184,7 +184,9 @@ export function rubricIntent(
     const continuing = nextProgramme ?? live.find((p) => p.status === 'underway');
     add(
       continuing ? 'High' : 'Medium',
-      continuing ? `assays ${assay}, drilling continues` : `assays ${assay}, no next programme`,
+      continuing
+        ? `assays ${assay}, ${continuing.status === 'underway' ? 'drilling continues' : 'next programme planned'}`
+        : `assays ${assay}, no next programme`,
     );
   }
 
