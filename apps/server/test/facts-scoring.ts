@@ -164,7 +164,7 @@ type IntentLabel = (typeof INTENT_LEVELS)[number];
 function ranks(values: readonly number[]): number[] {
   const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
   const result = new Array<number>(values.length).fill(0);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1]?.value === order[i]?.value) j++;
     for (let k = i; k <= j; k++) result[order[k]?.index ?? 0] = (i + j) / 2 + 1;
