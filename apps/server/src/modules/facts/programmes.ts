@@ -51,6 +51,11 @@ interface Candidate {
   unit: Unit;
 }
 
+const METHOD_METRES = new RegExp(
+  String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})\s+of\s+(?:[\w()-]+\s+){0,7}?drilling\b`,
+  'gi',
+);
+
 function metresOf(text: string): number | null {
   let best: number | null = null;
   for (const match of text.matchAll(METRES)) {
@@ -175,6 +180,23 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     )
       continue;
     candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
+    // '15,000m of aircore and RC drilling and 1,000m of diamond core drilling': each method's metres.
+    const parts = [...text.matchAll(METHOD_METRES)];
+    if (parts.length >= 2) {
+      for (const part of parts) {
+        const value = toMetres(parseNum(part.groups?.n ?? ''), part.groups?.u);
+        if (value === metres || !Number.isFinite(value) || value < 300) continue;
+        candidates.push({
+          metres: value,
+          holes: null,
+          rigs: null,
+          timing,
+          status,
+          drill_type: drillTypeOf(part[0]),
+          unit,
+        });
+      }
+    }
   }
   // A sized part with no status ('The first six holes total 2,817.6 m') belongs to a larger programme told
   // with one.
