@@ -5,6 +5,7 @@ import { loadDemoCorpus } from '../../demo/news/demo-corpus.ts';
 import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules } from './rules-analyser.ts';
 import { monthsUntilStart, shortMoney } from './rules-intent.ts';
+import { FACTS_RELEASES, scoreIntents } from '../../../test/facts-scoring.ts';
 
 function analyse(title: string, text: string, publishedAt = new Date('2026-11-20T09:00:00Z')) {
   return analyseWithRules(
@@ -101,5 +102,39 @@ Email: jane@kestrelgold.com`,
     expect(monthsUntilStart('by the end of 2027', published)).toBeNull();
     expect(shortMoney('C$10.1 million')).toBe('C$10.1M');
     expect(shortMoney('US$1.2 billion')).toBe('US$1.2B');
+  });
+
+  it('follows the rubric on the labelled releases: Spearman at least 0.6, Very High between 5% and 20%', () => {
+    const intents = scoreIntents((release) =>
+      String(analyse(release.title, release.body, new Date('2026-11-28T00:00:00Z')).buying_intent_score),
+    );
+    expect(intents.spearman).toBeGreaterThanOrEqual(0.6);
+    expect(intents.shares['Very High']).toBeGreaterThanOrEqual(0.05);
+    expect(intents.shares['Very High']).toBeLessThanOrEqual(0.2);
+  });
+
+  it('scores each rubric rule from the facts and names them in the reasons', () => {
+    const fs = analyse(
+      'Aurum Ridge Completes Feasibility Study',
+      'Aurum Ridge Gold Corp. (TSX: ARG) announces a feasibility study for its Ridge project: after-tax NPV (5%) of US$412 million, IRR of 28% and initial capital of US$250 million over a 12-year mine life.',
+    );
+    expect(fs.buying_intent_score).toBe('Very High');
+    expect(fs.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^FS NPV US\$412\.0M IRR 28%/)]));
+
+    const assays = analyse(
+      'Aurum Ridge Intersects 12.5 m @ 3.2 g/t Au',
+      'Aurum Ridge Gold Corp. (TSX: ARG) reports hole AR-24-001 intersected 12.5 m @ 3.2 g/t Au from 44 m.',
+    );
+    expect(assays).toMatchObject({ buying_intent_score: 'Medium' });
+    expect(assays.intent_reasons).toEqual(['assays 12.5 m @ 3.2 g/t Au (AR-24-001), no next programme']);
+
+    const housekeeping = analyse(
+      'Aurum Ridge Announces Grant of Stock Options',
+      'Aurum Ridge Gold Corp. (TSX: ARG) announces the grant of 1,500,000 incentive stock options to directors and officers.',
+    );
+    expect(housekeeping).toMatchObject({
+      buying_intent_score: 'Low',
+      intent_reasons: ['corporate housekeeping, no project facts'],
+    });
   });
 });
