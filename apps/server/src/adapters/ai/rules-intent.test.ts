@@ -5,7 +5,7 @@ import { loadDemoCorpus } from '../../demo/news/demo-corpus.ts';
 import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules } from './rules-analyser.ts';
 import { monthsUntilStart, shortMoney } from './rules-intent.ts';
-import { FACTS_RELEASES, scoreIntents } from '../../../test/facts-scoring.ts';
+import { scoreIntents } from '../../../test/facts-scoring.ts';
 
 function analyse(title: string, text: string, publishedAt = new Date('2026-11-20T09:00:00Z')) {
   return analyseWithRules(
