@@ -7,6 +7,7 @@ import { listenWithAcceptGroup } from './http/accept-group.ts';
 import { createLogger } from './logging.ts';
 import { createNewsSources } from './adapters/news-sources/news-sources.ts';
 import { createAnalyser, createCrmAdapter } from './adapters/pipeline-adapters.ts';
+import { extractFacts } from './modules/facts/facts-extractor.ts';
 import { projectSourceConfig } from './adapters/project-sources/project-sources.ts';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
       pipeline: {
         appOrigin,
         privateOrigins: articlePageOrigins(config),
-        analyser: await createAnalyser(config.pipeline),
+        analyser: await createAnalyser(config.pipeline, extractFacts),
         crm: await createCrmAdapter(config.pipeline, database.db),
         concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
       },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AiAnalyser } from './adapters/ai/ai-analyser.ts';
 import { createArticleExtractor, type ArticleExtractor } from './adapters/article-pages/article-extractor.ts';
 import { createRulesAnalyser } from './adapters/ai/rules-analyser.ts';
+import { extractFacts } from './modules/facts/facts-extractor.ts';
 import type { CrmAdapter } from './adapters/crm/crm-adapter.ts';
 import { createLocalOutboxAdapter } from './adapters/crm/local-outbox-adapter.ts';
 import type { Db } from './db/client.ts';
@@ -104,7 +105,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
   const audit = createAuditService(createAuditRepository(db));
   const prompts = createPromptsService(createPromptsRepository(db), audit);
   const pipelineRepository = createPipelineRepository(db);
-  const analyser = options.pipeline?.analyser ?? createRulesAnalyser();
+  const analyser = options.pipeline?.analyser ?? createRulesAnalyser(extractFacts);
   const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
   const stories = createStoriesService({
     repository: createStoriesRepository(db),

@@ -156,3 +156,59 @@ export function scoreReleases(
   const kinds = Object.fromEntries(FACT_KINDS.map((kind) => [kind, scoreOf(totals[kind])])) as Record<FactKind, Score>;
   return { kinds, issuerName: names / set.length, issuerTickers: tickers / set.length };
 }
+
+const INTENT_LEVELS = ['Low', 'Medium', 'High', 'Very High'] as const;
+type IntentLabel = (typeof INTENT_LEVELS)[number];
+
+/** Average ranks (1-based; ties share their mean rank). */
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const result = new Array<number>(values.length).fill(0);
+  for (let i = 0; i < order.length;) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]?.value === order[i]?.value) j++;
+    for (let k = i; k <= j; k++) result[order[k]?.index ?? 0] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return result;
+}
+
+/** Spearman's rank correlation (Pearson's over average ranks, so ties are handled). */
+export function spearman(xs: readonly number[], ys: readonly number[]): number {
+  const rx = ranks(xs);
+  const ry = ranks(ys);
+  const mean = (v: number[]) => v.reduce((sum, x) => sum + x, 0) / v.length;
+  const mx = mean(rx);
+  const my = mean(ry);
+  let num = 0;
+  let dx = 0;
+  let dy = 0;
+  for (let i = 0; i < rx.length; i++) {
+    const a = (rx[i] ?? 0) - mx;
+    const b = (ry[i] ?? 0) - my;
+    num += a * b;
+    dx += a * a;
+    dy += b * b;
+  }
+  return dx === 0 || dy === 0 ? 0 : num / Math.sqrt(dx * dy);
+}
+
+/** The analyser's intent against the reps' labels: Spearman over the four levels, exact agreement, shares. */
+export function scoreIntents(
+  intentOf: (release: LabelledRelease) => string,
+  set: readonly LabelledRelease[] = FACTS_RELEASES,
+): { spearman: number; exact: number; shares: Record<IntentLabel, number>; misses: string[] } {
+  const got: number[] = [];
+  const want: number[] = [];
+  const shares = Object.fromEntries(INTENT_LEVELS.map((level) => [level, 0])) as Record<IntentLabel, number>;
+  const misses: string[] = [];
+  for (const release of set) {
+    const level = intentOf(release) as IntentLabel;
+    got.push(INTENT_LEVELS.indexOf(level));
+    want.push(INTENT_LEVELS.indexOf(release.labels.intent));
+    if (level in shares) shares[level] += 1 / set.length;
+    if (level !== release.labels.intent) misses.push(`${release.labels.intent} → ${level}: ${release.title}`);
+  }
+  const exact = got.filter((g, i) => g === want[i]).length / set.length;
+  return { spearman: spearman(got, want), exact, shares, misses };
+}

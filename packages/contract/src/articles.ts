@@ -31,3 +31,17 @@ export type ArticleActivity = z.infer<typeof articleActivitySchema>;
 export const BUYING_INTENT_LEVELS = ['Low', 'Medium', 'High', 'Very High'] as const;
 export const buyingIntentSchema = z.enum(BUYING_INTENT_LEVELS);
 export type BuyingIntent = z.infer<typeof buyingIntentSchema>;
+
+/**
+ * `analysis.rubric_intent`: with an AI provider, the intent rubric's score over the extracted facts
+ * (docs/ARCHITECTURE.md, "Intent from facts"), kept beside the AI's `buying_intent_score`, never over it.
+ */
+export const RUBRIC_INTENT_FIELD = 'rubric_intent';
+export const rubricIntentSchema = z.object({
+  level: buyingIntentSchema,
+  /** The facts the level rests on: 'C$4.0M placement closed, funds 5,000 m drilling'. */
+  reasons: z.array(z.string()),
+  /** The AI's buying_intent_score is another level. */
+  disagrees: z.boolean(),
+});
+export type RubricIntent = z.infer<typeof rubricIntentSchema>;

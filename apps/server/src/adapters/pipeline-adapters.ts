@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { AiAnalyser } from './ai/ai-analyser.ts';
+import type { AiAnalyser, FactsReader } from './ai/ai-analyser.ts';
 import { createRulesAnalyser } from './ai/rules-analyser.ts';
 import type { CrmAdapter } from './crm/crm-adapter.ts';
 import { createLocalOutboxAdapter } from './crm/local-outbox-adapter.ts';
@@ -9,13 +9,14 @@ import { createLocalOutboxAdapter } from './crm/local-outbox-adapter.ts';
 // configured, so a server on the offline defaults, the tests' servers and the CLI start without them.
 
 /** OpenAI (or a compatible server) when a key is set, otherwise the offline rules analyser. */
-export async function createAnalyser(config: AppConfig['pipeline']): Promise<AiAnalyser> {
-  if (!config.openaiApiKey) return createRulesAnalyser();
+export async function createAnalyser(config: AppConfig['pipeline'], readFacts?: FactsReader): Promise<AiAnalyser> {
+  if (!config.openaiApiKey) return createRulesAnalyser(readFacts);
   const { createOpenAiAnalyser } = await import('./ai/openai-analyser.ts');
   return createOpenAiAnalyser({
     apiKey: config.openaiApiKey,
     baseUrl: config.openaiBaseUrl,
     model: config.openaiModel,
+    readFacts,
   });
 }
 

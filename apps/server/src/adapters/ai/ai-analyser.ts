@@ -1,3 +1,4 @@
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isRecord } from '@mining-hub/contract/is-record';
@@ -10,6 +11,23 @@ export interface AnalysisArticle {
   url: string | null;
   publishedAt: Date | null;
 }
+
+/**
+ * Reads mining facts out of an article's text (the facts extractor of modules/facts, passed in by the
+ * composition root: adapters do not import modules). Both analysers score the intent rubric from them.
+ */
+export type FactsReader = (text: string, options: { title: string }) => MiningFacts;
+
+/** No facts: what an analyser built without a reader sees (its intent falls back to the weighted evidence). */
+export const readNoFacts: FactsReader = () => ({
+  issuers: [],
+  projects: [],
+  intercepts: [],
+  programmes: [],
+  resources: [],
+  studies: [],
+  financings: [],
+});
 
 /** One analysis: the active prompt's text and function schema, applied to one article. */
 export interface AnalysisRequest {

@@ -1,7 +1,10 @@
+import { rubricIntentSchema } from '@mining-hub/contract/articles';
 import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema } from '@mining-hub/contract/prompts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fake-openai-server.ts';
 import { AnalysisError, askingForIntentReasons, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
+import { extractFacts } from '../../modules/facts/facts-extractor.ts';
+import { analyseWithRules } from './rules-analyser.ts';
 import {
   articleMessage,
   createOpenAiAnalyser,
@@ -53,6 +56,11 @@ function request(functionSchema: FunctionSchema = DEFAULT_FUNCTION_SCHEMA, text 
   };
 }
 
+/** A valid answer to the default schema, as the offline analyser writes it for the test article. */
+function fakeAnswer(): Record<string, unknown> {
+  return analyseWithRules(request(), extractFacts);
+}
+
 async function failure(promise: Promise<unknown>): Promise<AnalysisError> {
   try {
     await promise;
@@ -66,7 +74,14 @@ async function failure(promise: Promise<unknown>): Promise<AnalysisError> {
 describe('openai analyser against a fake OpenAI server', () => {
   let fake: FakeOpenAiServer;
   const analyser = (options: Partial<OpenAiAnalyserOptions> = {}) =>
-    createOpenAiAnalyser({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 2_000, maxRetries: 2, ...options });
+    createOpenAiAnalyser({
+      apiKey: API_KEY,
+      baseUrl: fake.url,
+      timeoutMs: 2_000,
+      maxRetries: 2,
+      readFacts: extractFacts,
+      ...options,
+    });
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ apiKey: API_KEY });
@@ -94,6 +109,32 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect(user).toContain('Published: 2026-03-03');
     expect(user).toContain('Brendan Mahlangu\nCEO & Director');
     expect(user).not.toContain('<p>');
+  });
+
+  it('sends the facts read offline as context and keeps the rubric intent beside the AI intent, flagging a disagreement', async () => {
+    const text = `<p>TORONTO, Ontario, March 3, 2026 - Kestrel Gold Corp. (TSXV: KGC) has closed its C$4.0 million flow-through private placement. The proceeds will fund a 5,000 m diamond drilling program at its Crow Lake Gold Project starting in April 2026.</p>`;
+    const aiSaysLow = { ...fakeAnswer(), buying_intent_score: 'Low', intent_reasons: ['no drilling news'] };
+    fake.queue({ kind: 'arguments', raw: JSON.stringify(aiSaysLow) });
+    const result = await analyser().analyse(request(DEFAULT_FUNCTION_SCHEMA, text));
+
+    const user = String(fake.requests[0]?.body.messages?.[1]?.content);
+    expect(user).toContain('Facts read from the text by an offline extractor');
+    expect(user).toContain('- Financing: C$4.0M flow-through closed, funds drilling');
+    expect(user).toContain('- Programme (planned): 5,000 m diamond drilling in April 2026');
+    // The AI's score stays; the rubric's is stored beside it, with the disagreement flagged.
+    expect(result.buying_intent_score).toBe('Low');
+    expect(result.rubric_intent).toEqual({
+      level: 'Very High',
+      reasons: ['C$4.0M flow-through closed, funds 5,000 m diamond drilling in April 2026'],
+      disagrees: true,
+    });
+    expect(rubricIntentSchema.safeParse(result.rubric_intent).success).toBe(true);
+
+    const agreeing = await analyser().analyse(request(DEFAULT_FUNCTION_SCHEMA, text));
+    expect(agreeing.rubric_intent).toMatchObject({ level: 'Very High' });
+    expect((agreeing.rubric_intent as { disagrees: boolean }).disagrees).toBe(
+      agreeing.buying_intent_score !== 'Very High',
+    );
   });
 
   it('sends strict: true when the schema allows it, with parallel tool calls off', async () => {
@@ -240,7 +281,9 @@ describe('openai analyser against a fake OpenAI server', () => {
     expect(Object.keys(parameters.properties)).toContain('intent_reasons');
     // The prompt's schema is not closed: the reasons are optional, and SPEC.md's required list is unchanged.
     expect(parameters.required).toEqual((DEFAULT_FUNCTION_SCHEMA.parameters as { required: string[] }).required);
-    expect(result.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/12,000 m drilling/)]));
+    expect(result.intent_reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(/12,000 m (?:diamond )?drilling/)]),
+    );
 
     const { intent_reasons: _reasons, ...withoutReasons } = result;
     fake.queue({ kind: 'arguments', raw: JSON.stringify(withoutReasons) });
@@ -264,7 +307,11 @@ describe('openai analyser against a fake OpenAI server', () => {
     fake.expectTool({ ...asked.schema, strict: true });
     const result = await analyser().analyse(request(scored));
 
-    expect(result).toEqual({ buying_intent_score: expect.any(String), intent_reasons: expect.any(Array) });
+    expect(result).toEqual({
+      buying_intent_score: expect.any(String),
+      intent_reasons: expect.any(Array),
+      rubric_intent: expect.objectContaining({ level: expect.any(String) }),
+    });
     expect(askingForIntentReasons(STRICT_SCHEMA).added).toBe(false);
   });
 

@@ -18,8 +18,12 @@ import {
   takeIntentReasons,
   type AiAnalyser,
   type AnalysisArticle,
+  type FactsReader,
 } from './ai-analyser.ts';
 import { articleToText, fitToBudget } from './article-text.ts';
+import { extractFacts } from './rules-extraction.ts';
+import { factsContext, rubricBeside } from './rules-rubric-context.ts';
+import type { ArticleFacts } from './rules-facts.ts';
 import { isRecord } from '@mining-hub/contract/is-record';
 import { parseRetryAfterMs } from '@mining-hub/contract/retry-after';
 import { clip } from '../../lib/text.ts';
@@ -35,6 +39,8 @@ export interface OpenAiAnalyserOptions {
   maxRetries?: number;
   /** Input budget (system prompt, tool schema and article), at about 4 characters per token. */
   maxInputTokens?: number;
+  /** The facts extractor: its facts go to the model as context and score the rubric kept beside its intent. */
+  readFacts?: FactsReader;
 }
 
 const CHARS_PER_TOKEN = 4;
@@ -69,6 +75,8 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
       const tool = addReasons ? asked.schema : functionSchema;
       const schemaChars = JSON.stringify(tool).length;
       const articleBudget = Math.max(MIN_ARTICLE_CHARS, maxInputChars - request.systemPrompt.length - schemaChars);
+      // The facts read offline go with the article as context; the rubric's score is kept beside the AI's.
+      const facts = extractFacts(request.article, options.readFacts);
 
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
@@ -77,7 +85,7 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
             model,
             messages: [
               { role: 'system', content: request.systemPrompt },
-              { role: 'user', content: articleMessage(request.article, articleBudget) },
+              { role: 'user', content: articleMessage(request.article, articleBudget, facts) },
             ],
             tools: [
               {
@@ -100,20 +108,25 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
         throw toAnalysisError(error, timeoutMs, maxRetries);
       }
       const answer = readToolCall(completion, functionSchema.name);
-      if (!addReasons) return checked(answer, functionSchema);
+      if (!addReasons) return rubricBeside(checked(answer, functionSchema), facts);
       const { rest, reasons } = takeIntentReasons(answer);
-      return { ...checked(rest, functionSchema), [INTENT_REASONS_FIELD]: reasons };
+      return rubricBeside({ ...checked(rest, functionSchema), [INTENT_REASONS_FIELD]: reasons }, facts);
     },
   };
 }
 
-/** The user message: headline facts first, then the article text cut to the budget. */
-export function articleMessage(article: AnalysisArticle, maxChars: number): string {
+/**
+ * The user message: headline facts first, then the mining facts read offline (when given; one line each,
+ * as context the model may check against the text), then the article text cut to the budget.
+ */
+export function articleMessage(article: AnalysisArticle, maxChars: number, facts?: ArticleFacts): string {
+  const context = facts ? factsContext(facts) : '';
   const header = [
     `Title: ${article.title}`,
     `Source: ${article.source}`,
     article.publishedAt ? `Published: ${article.publishedAt.toISOString().slice(0, 10)}` : '',
     article.url ? `URL: ${article.url}` : '',
+    context ? `\n${context}` : '',
   ]
     .filter((line) => line !== '')
     .join('\n');

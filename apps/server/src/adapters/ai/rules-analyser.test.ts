@@ -2,6 +2,7 @@ import { DEFAULT_FUNCTION_SCHEMA, type FunctionSchema } from '@mining-hub/contra
 import { describe, expect, it } from 'vitest';
 import { loadDemoCorpus, type DemoArticle } from '../../demo/news/demo-corpus.ts';
 import { AnalysisError, schemaViolation, type AnalysisRequest } from './ai-analyser.ts';
+import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules, createRulesAnalyser } from './rules-analyser.ts';
 
 interface Contact {
@@ -31,7 +32,7 @@ function requestFor(
   };
 }
 
-const analysed = corpus.map((article) => ({ article, result: analyseWithRules(requestFor(article)) }));
+const analysed = corpus.map((article) => ({ article, result: analyseWithRules(requestFor(article), extractFacts) }));
 
 /** Prints what the analyser got wrong, so a failing run says which articles to read. */
 function report(label: string, misses: string[], total: number): number {
@@ -153,7 +154,7 @@ describe('rules analyser on the demo corpus', () => {
 });
 
 describe('rules analyser on hand-written releases', () => {
-  const analyse = (title: string, content: string) => analyseWithRules(requestFor({ title, content }));
+  const analyse = (title: string, content: string) => analyseWithRules(requestFor({ title, content }), extractFacts);
 
   it('reads a plain-text release with a wire dateline, spaced thousands and a one-line contact', () => {
     const result = analyse(

@@ -6,6 +6,7 @@ import {
   takeIntentReasons,
   type AiAnalyser,
   type AnalysisRequest,
+  type FactsReader,
 } from './ai-analyser.ts';
 import { extractFacts } from './rules-extraction.ts';
 import { fill } from './rules-schema-fill.ts';
@@ -18,20 +19,20 @@ import { isRecord } from '@mining-hub/contract/is-record';
  * its name asks for (summary, company, commodity, country…) or a valid value of its type.
  */
 
-/** The offline default analyser: no network, no key; fills the default schema from the text. */
-export function createRulesAnalyser(): AiAnalyser {
+/** The offline default analyser: no network, no key; fills the default schema from the text and its facts. */
+export function createRulesAnalyser(readFacts?: FactsReader): AiAnalyser {
   return {
     name: 'rules',
     async analyse(request, signal) {
       if (signal?.aborted) throw new AnalysisError('The analysis was cancelled', { retryable: true });
-      return analyseWithRules(request);
+      return analyseWithRules(request, readFacts);
     },
   };
 }
 
 /** The rules analysis, synchronously: a valid answer to `request.functionSchema` or an AnalysisError. */
-export function analyseWithRules(request: AnalysisRequest): Record<string, unknown> {
-  const facts = extractFacts(request.article);
+export function analyseWithRules(request: AnalysisRequest, readFacts?: FactsReader): Record<string, unknown> {
+  const facts = extractFacts(request.article, readFacts);
   const writer = new Writer(facts);
   const asked = askingForIntentReasons(request.functionSchema);
   const root = asked.schema.parameters;

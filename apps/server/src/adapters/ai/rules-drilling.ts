@@ -1,3 +1,4 @@
+import type { MiningFacts } from '@mining-hub/contract/facts';
 import { type DrillingFact } from './rules-facts.ts';
 /** Planned drilling in a release, for the rules analyser: metres, timing, method, holes and contractor. */
 
@@ -174,3 +175,32 @@ export function drillingOf(sentences: readonly string[], title: string): Drillin
 }
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
+
+/**
+ * The default prompt's drilling fields from the facts extractor's programmes: the first planned or running
+ * programme gives the metres, holes, method and timing (the sentence reading stays for what the facts do not
+ * say: the details, the contractor, a timeline worded as a start).
+ */
+export function drillingFromFacts(read: DrillingFact, facts: MiningFacts): DrillingFact {
+  const live = facts.programmes.filter(
+    (p) => (p.status === 'planned' || p.status === 'underway') && (p.metres !== null || p.timing !== null),
+  );
+  const programme = live.find((p) => p.metres !== null) ?? live[0];
+  // A programme the sentence reading missed counts only with its metres and its timing or rigs turning.
+  if (
+    !programme ||
+    (!read.planned && (programme.metres === null || (programme.timing === null && programme.status !== 'underway')))
+  )
+    return read;
+  const method = programme.drill_type === 'RC' ? 'RC' : (programme.drill_type ?? '');
+  return {
+    ...read,
+    planned: true,
+    underway: read.underway || programme.status === 'underway',
+    metres: programme.metres ?? read.metres,
+    timeline: read.timeline || (programme.timing ? `in ${programme.timing}` : ''),
+    details: read.details || programme.quote,
+    method: read.method || method,
+    holes: programme.holes ?? read.holes,
+  };
+}

@@ -1,9 +1,9 @@
-import type { AnalysisArticle } from './ai-analyser.ts';
+import { readNoFacts, type AnalysisArticle, type FactsReader } from './ai-analyser.ts';
 import { articleToText, sentencesOf } from './article-text.ts';
 import { contactsOf, speakersOf } from './rules-contacts.ts';
 import { LISTING } from '../../lib/company-names.ts';
 import { cleanSentence, sections, stripDateline } from './rules-document.ts';
-import { drillingOf } from './rules-drilling.ts';
+import { drillingOf, drillingFromFacts } from './rules-drilling.ts';
 import { commoditiesOf, companyOf, countryOf, projectOf } from './rules-entities.ts';
 import type { ArticleFacts } from './rules-facts.ts';
 import { signalsOf } from './rules-signals.ts';
@@ -15,7 +15,7 @@ import { signalsOf } from './rules-signals.ts';
  */
 
 /** Everything the rules analyser knows about an article, read from its title and text. */
-export function extractFacts(article: AnalysisArticle): ArticleFacts {
+export function extractFacts(article: AnalysisArticle, readFacts: FactsReader = readNoFacts): ArticleFacts {
   const text = articleToText(article.text);
   const parts = sections(text);
   const rawLead = stripDateline(parts.lead);
@@ -29,6 +29,7 @@ export function extractFacts(article: AnalysisArticle): ArticleFacts {
   const speakers = speakersOf(parts.body).filter(
     (s) => !contacts.some((c) => c.first_name === s.first_name && c.last_name === s.last_name),
   );
+  const mining = readFacts(text, { title: article.title });
   return {
     title: article.title,
     source: article.source,
@@ -44,10 +45,11 @@ export function extractFacts(article: AnalysisArticle): ArticleFacts {
     lead,
     body,
     highlights,
-    drilling: drillingOf(everything, article.title),
+    drilling: drillingFromFacts(drillingOf(everything, article.title), mining),
     signals: signalsOf([article.title, ...everything]),
     contacts,
     speakers,
     fullyFunded: /\bfully[- ]funded\b|\bfunded (?:from|by|through)\b/i.test(everything.join(' ')),
+    mining,
   };
 }

@@ -1,3 +1,5 @@
+import type { MiningFacts } from '@mining-hub/contract/facts';
+
 /** The facts the rules analyser reads out of an article (rules-extraction.ts) and writes its answer from. */
 
 export interface ContactFact {
@@ -87,4 +89,6 @@ export interface ArticleFacts {
   /** People quoted in the release, who are not in the contact block. */
   speakers: ContactFact[];
   fullyFunded: boolean;
+  /** The facts extractor's facts (modules/facts): intercepts, programmes, resources, studies, financings. */
+  mining: MiningFacts;
 }

@@ -2,15 +2,20 @@ import { BUYING_INTENT_LEVELS } from '@mining-hub/contract/articles';
 import { DEFAULT_FUNCTION_SCHEMA } from '@mining-hub/contract/prompts';
 import { describe, expect, it } from 'vitest';
 import { loadDemoCorpus } from '../../demo/news/demo-corpus.ts';
+import { extractFacts } from '../../modules/facts/facts-extractor.ts';
 import { analyseWithRules } from './rules-analyser.ts';
 import { monthsUntilStart, shortMoney } from './rules-intent.ts';
+import { scoreIntents } from '../../../test/facts-scoring.ts';
 
 function analyse(title: string, text: string, publishedAt = new Date('2026-11-20T09:00:00Z')) {
-  return analyseWithRules({
-    systemPrompt: '',
-    functionSchema: DEFAULT_FUNCTION_SCHEMA,
-    article: { title, text, source: 'Demo Mining Wire', url: null, publishedAt },
-  });
+  return analyseWithRules(
+    {
+      systemPrompt: '',
+      functionSchema: DEFAULT_FUNCTION_SCHEMA,
+      article: { title, text, source: 'Demo Mining Wire', url: null, publishedAt },
+    },
+    extractFacts,
+  );
 }
 
 /** How the 500 demo releases spread over the intent levels. */
@@ -29,7 +34,8 @@ function distribution(now: Date) {
 }
 
 describe('buying intent from weighted evidence', () => {
-  // Measured when written: Low 70, Medium 154, High 196, Very High 80 (before: 59, 109, 91 and 241, 48%).
+  // Measured when written: Low 70, Medium 154, High 196, Very High 80 (before: 59, 109, 91 and 241, 48%); with
+  // the facts rubric (issue 33): Low 62, Medium 94, High 248, Very High 96.
   it.each([new Date('2026-11-20T12:00:00Z'), new Date()])(
     'spreads the demo corpus over at least three levels, at most a quarter Very High (corpus of %s)',
     (now) => {
@@ -59,8 +65,7 @@ Email: jane@kestrelgold.com`,
     );
     expect(result.buying_intent_score).toBe('Very High');
     expect(result.intent_reasons).toEqual([
-      '9,000 m drilling in Q1 2027',
-      'C$5M placement closed',
+      'C$5.0M placement closed, funds 9,000 m diamond drilling in Q1 2027',
       'contractor named: Boreal Diamond Drilling Ltd.',
       'contact named: Jane Doe, President & CEO',
     ]);
@@ -72,7 +77,7 @@ Email: jane@kestrelgold.com`,
       'Kestrel Gold Corp. (TSXV: KGC) announces a non-brokered private placement of up to C$3 million. Drilling is planned in 2028.',
     );
     expect(announced.buying_intent_score).toBe('Medium');
-    expect(announced.intent_reasons).toEqual(['drilling planned in 2028', 'C$3M placement announced']);
+    expect(announced.intent_reasons).toEqual(['drilling planned in 2028', 'C$3.0M placement announced']);
 
     const takeover = analyse(
       'Major Corp Makes Offer for Kestrel Gold',
@@ -97,5 +102,39 @@ Email: jane@kestrelgold.com`,
     expect(monthsUntilStart('by the end of 2027', published)).toBeNull();
     expect(shortMoney('C$10.1 million')).toBe('C$10.1M');
     expect(shortMoney('US$1.2 billion')).toBe('US$1.2B');
+  });
+
+  it('follows the rubric on the labelled releases: Spearman at least 0.6, Very High between 5% and 20%', () => {
+    const intents = scoreIntents((release) =>
+      String(analyse(release.title, release.body, new Date('2026-11-28T00:00:00Z')).buying_intent_score),
+    );
+    expect(intents.spearman).toBeGreaterThanOrEqual(0.6);
+    expect(intents.shares['Very High']).toBeGreaterThanOrEqual(0.05);
+    expect(intents.shares['Very High']).toBeLessThanOrEqual(0.2);
+  });
+
+  it('scores each rubric rule from the facts and names them in the reasons', () => {
+    const fs = analyse(
+      'Aurum Ridge Completes Feasibility Study',
+      'Aurum Ridge Gold Corp. (TSX: ARG) announces a feasibility study for its Ridge project: after-tax NPV (5%) of US$412 million, IRR of 28% and initial capital of US$250 million over a 12-year mine life.',
+    );
+    expect(fs.buying_intent_score).toBe('Very High');
+    expect(fs.intent_reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^FS NPV US\$412\.0M IRR 28%/)]));
+
+    const assays = analyse(
+      'Aurum Ridge Intersects 12.5 m @ 3.2 g/t Au',
+      'Aurum Ridge Gold Corp. (TSX: ARG) reports hole AR-24-001 intersected 12.5 m @ 3.2 g/t Au from 44 m.',
+    );
+    expect(assays).toMatchObject({ buying_intent_score: 'Medium' });
+    expect(assays.intent_reasons).toEqual(['assays 12.5 m @ 3.2 g/t Au (AR-24-001), no next programme']);
+
+    const housekeeping = analyse(
+      'Aurum Ridge Announces Grant of Stock Options',
+      'Aurum Ridge Gold Corp. (TSX: ARG) announces the grant of 1,500,000 incentive stock options to directors and officers.',
+    );
+    expect(housekeeping).toMatchObject({
+      buying_intent_score: 'Low',
+      intent_reasons: ['corporate housekeeping, no project facts'],
+    });
   });
 });

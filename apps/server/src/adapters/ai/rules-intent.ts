@@ -1,5 +1,6 @@
 import { clip } from '../../lib/text.ts';
 import type { ArticleFacts, SalesSignal, SignalKind } from './rules-facts.ts';
+import { intentRank, rubricIntent } from './rules-rubric.ts';
 
 /**
  * Buying intent for drilling services and consumables, scored from weighted evidence in the release rather
@@ -24,6 +25,8 @@ interface Evidence {
   funding?: boolean;
   /** Drilling under way or starting within months. */
   imminent?: boolean;
+  /** Evidence the facts rubric does not weigh (a contractor, a contact, a corporate deal): kept beside its reasons. */
+  beside?: boolean;
 }
 
 /** Levels by total weight; tuned on the demo corpus (rules-intent.test.ts measures the spread). */
@@ -157,9 +160,9 @@ export function scoreIntent(facts: ArticleFacts, millionsOf: (amount: string | u
   const drilling = drillingEvidence(facts);
   if (drilling) evidence.push(drilling);
   if (facts.drilling.contractor) {
-    evidence.push({ weight: 1.5, reason: clip(`contractor named: ${facts.drilling.contractor}`, 70) });
+    evidence.push({ weight: 1.5, reason: clip(`contractor named: ${facts.drilling.contractor}`, 70), beside: true });
   } else if (facts.signals.some((signal) => signal.kind === 'contract')) {
-    evidence.push({ weight: 1.5, reason: 'drilling contract or tender' });
+    evidence.push({ weight: 1.5, reason: 'drilling contract or tender', beside: true });
   }
   for (const signal of facts.signals) {
     const funding = fundingEvidence(signal, millionsOf(signal.amount));
@@ -167,7 +170,7 @@ export function scoreIntent(facts: ArticleFacts, millionsOf: (amount: string | u
     const milestone = MILESTONES[signal.kind];
     if (milestone) evidence.push({ ...milestone });
     const corporate = CORPORATE[signal.kind];
-    if (corporate) evidence.push({ weight: -1, reason: `${corporate}: attention on the deal` });
+    if (corporate) evidence.push({ weight: -1, reason: `${corporate}: attention on the deal`, beside: true });
   }
   if (facts.fullyFunded && !evidence.some((e) => e.funding)) {
     evidence.push({ weight: 1.5, reason: 'work fully funded', funding: true });
@@ -179,6 +182,7 @@ export function scoreIntent(facts: ArticleFacts, millionsOf: (amount: string | u
     evidence.push({
       weight: 0.5,
       reason: clip(named.length === 1 ? `contact named: ${who}` : `${named.length} contacts named`, 70),
+      beside: true,
     });
   }
 
@@ -191,5 +195,28 @@ export function scoreIntent(facts: ArticleFacts, millionsOf: (amount: string | u
     .sort((a, b) => b.weight - a.weight)
     .map((e) => e.reason)
     .slice(0, MAX_REASONS);
+  // The rubric over the extracted facts decides when one of its rules fires; the weighted evidence only
+  // breaks the tie below it and never reaches Very High without the rubric's facts.
+  const published = facts.publishedAt ?? new Date();
+  const rubric = rubricIntent(facts.mining, `${facts.title}\n${facts.lead.join(' ')}`, (timing) => {
+    const year = /^(?:in\s+)?(20\d{2})$/.exec(timing.trim())?.[1];
+    // A bare year starts, at the earliest, in its January.
+    if (year) return (Number(year) - published.getUTCFullYear()) * 12 - published.getUTCMonth();
+    return monthsUntilStart(timing, published);
+  });
+  if (rubric) {
+    const beside = evidence.filter((e) => e.beside).map((e) => e.reason);
+    // A sized programme starting within months that the release calls fully funded is money
+    // committed as surely as a closed placement: the rubric's 'closed financing with a programme' case.
+    const sized = facts.mining.programmes.some(
+      (p) => p.metres !== null && (p.status === 'planned' || p.status === 'underway'),
+    );
+    const committed = facts.fullyFunded ? 'work fully funded' : '';
+    if (rubric.level === 'High' && sized && drilling?.imminent && committed) {
+      return { level: 'Very High', reasons: [...rubric.reasons, committed, ...beside].slice(0, MAX_REASONS) };
+    }
+    return { level: rubric.level, reasons: [...rubric.reasons, ...beside].slice(0, MAX_REASONS) };
+  }
+  if (intentRank(level) > intentRank('High')) level = 'High';
   return { level, reasons: reasons.length > 0 ? reasons : ['no drilling, funding or project milestone'] };
 }

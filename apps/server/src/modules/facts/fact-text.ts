@@ -227,7 +227,9 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^(?:ni ?eq|nieq|nickel[- ]equivalent)$/i, 'NiEq'],
   [/^(?:zn ?eq|zneq|zinc[- ]equivalent)$/i, 'ZnEq'],
   [/^(?:li2o|lithium oxide|li₂o)$/i, 'Li2O'],
-  [/^(?:e?u3o8|uranium oxide)$/i, 'U3O8'],
+  // Equivalent uranium from a gamma probe is not an assay: 'eU3O8' stays itself.
+  [/^eu3o8$/i, 'eU3O8'],
+  [/^(?:u3o8|uranium oxide)$/i, 'U3O8'],
   [/^(?:treo|total rare earth oxides?)$/i, 'TREO'],
   [/^(?:v2o5)$/i, 'V2O5'],
   [/^(?:wo3)$/i, 'WO3'],
@@ -241,7 +243,9 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^(?:mo|molybdenum)$/i, 'Mo'],
   [/^(?:co|cobalt)$/i, 'Co'],
   [/^(?:li|lithium)$/i, 'Li'],
-  [/^(?:u|uranium)$/i, 'U3O8'],
+  // '1260 ppm U' is elemental uranium (U3O8 is 1.18 times more).
+  [/^u$/i, 'U'],
+  [/^uranium$/i, 'U3O8'],
   [/^(?:sn|tin)$/i, 'Sn'],
   [/^(?:sb|antimony)$/i, 'Sb'],
   [/^(?:w|tungsten)$/i, 'WO3'],
@@ -254,7 +258,7 @@ const ELEMENT_WORDS: [RegExp, string][] = [
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|eU3O8|U3O8|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|3E|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|3E|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;
@@ -300,7 +304,8 @@ export function defaultCurrency(text: string): 'USD' | 'CAD' | 'AUD' | null {
 
 /** Metres from a length and its unit word ('ft', 'feet' converted). */
 export function toMetres(value: number, unit: string | undefined): number {
-  return unit && /^(?:ft|feet|foot|')$/i.test(unit.trim()) ? clean(value * 0.3048) : value;
+  if (unit && /^(?:ft|feet|foot|')$/i.test(unit.trim())) return clean(value * 0.3048);
+  return unit && /^cm$/i.test(unit.trim()) ? clean(value / 100) : value;
 }
 
 export const DRILL_TYPE_WORDS: [

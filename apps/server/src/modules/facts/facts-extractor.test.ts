@@ -81,7 +81,7 @@ describe('extractFacts', () => {
         true_width_m: null,
         grade: 0.11,
         unit: '%',
-        element: 'U3O8',
+        element: 'eU3O8',
         including: false,
       },
       {

@@ -32,7 +32,7 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
 const CLOSED =
   /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|secured|drawn down|oversubscribed and closed)\b/i;
 const NOT_YET =
-  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase)\b/i;
+  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?)\b/i;
 const PAST_DEAL =
   /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b/i;
 const AMOUNT_CUE =
@@ -42,7 +42,7 @@ const PER_SHARE =
 const PRICE_BEFORE = /(?:price of|priced at|at a price of|exercise price of|at|issue price of)\s*$/i;
 
 const USE_OF_PROCEEDS =
-  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate)\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
@@ -62,6 +62,18 @@ function pickAmount(text: string, mentions: MoneyMention[], instrumentAt: number
   return adjacent ?? pool.reduce((best, mention) => (mention.amount > best.amount ? mention : best));
 }
 
+// 'has closed a C$3 million financing', 'completed a capital raise': a deal named by no instrument word.
+const GENERIC_DEAL =
+  /\b(?:closed|closes|completed|completes|announces?|secured|secures)\s+(?:a|an|its)\s+(?:[\w$.,-]+\s+){0,4}?(?:financing|capital raise|raise)\b/i;
+// A deal told before, now broken down: 'The company sold 4.65 million flow-through shares at C$0.43 for
+// C$2 million and …', 'Tranche two comprises … flow-through shares', 'The underwriters may add … for a further C$2 million'.
+const COMPONENT =
+  /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further)\b/i;
+const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
+// The raising a release looks back on: 'part of the proceeds of the recent capital raising'.
+const EARLIER_DEAL =
+  /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
+
 /** Financings in the text's prose units. */
 export function financingsOf(
   units: readonly Unit[],
@@ -73,8 +85,25 @@ export function financingsOf(
     if (unit.cells) return;
     const text = unit.text;
     const instruments = financingInstruments(text);
-    const instrument = instruments[0];
+    const instrument: FinancingInstrument | undefined =
+      instruments[0] ??
+      (GENERIC_DEAL.test(text)
+        ? { kind: 'equity', type: 'private-placement', phrase: GENERIC_DEAL.exec(text)?.[0] ?? '' }
+        : undefined);
     if (!instrument || PAST_DEAL.test(text)) return;
+    const deal = facts[facts.length - 1];
+    // The parts of the deal just told are that deal: its type follows the most specific part.
+    if (
+      deal &&
+      COMPONENT.test(text) &&
+      (SHARE_PRICE.test(text) || /\b(?:option|over-?allotment|may add|a further)\b/i.test(text))
+    ) {
+      if (typeOf(instrument) === 'flow-through' && deal.type !== 'flow-through' && deal.type !== 'debt') {
+        deal.type = 'flow-through';
+        deal.funds_drilling = true;
+      }
+      return;
+    }
     const instrumentAt = text.toLowerCase().indexOf(instrument.phrase.toLowerCase());
     let amount = pickAmount(text, moneyIn(text, fallback), instrumentAt);
     let quoteStart = unit.start;
@@ -96,8 +125,13 @@ export function financingsOf(
     if (facts.length > 0 && (text.match(/\bgross proceeds of\b/gi) ?? []).length >= 2) return;
     // A financing named without an amount counts only in a sentence that raises or closes one.
     if (!amount && !/\b(?:closed|closes|completed|announces?|entered into|arranged)\b/i.test(text)) return;
+    if (!amount && EARLIER_DEAL.test(text)) return;
     const told = original.slice(quoteStart, unit.end);
-    const status = CLOSED.test(told) && !NOT_YET.test(told.replace(/\bup to\b/gi, '')) ? 'closed' : 'announced';
+    // 'has completed a placement to raise A$1.5m': the purpose after a closing verb is not a plan.
+    const pending = told
+      .replace(/\bup to\b/gi, '')
+      .replace(/\b((?:completed|closed)\b[^.]{0,40}?)\bto raise\b/gi, '$1');
+    const status = CLOSED.test(told) && !NOT_YET.test(pending) ? 'closed' : 'announced';
     let use: string | null = null;
     for (const next of [unit, ...units.slice(index + 1, index + 8)]) {
       const match = USE_OF_PROCEEDS.exec(next.text);

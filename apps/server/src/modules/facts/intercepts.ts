@@ -19,18 +19,22 @@ import {
  * and a grade column. An interval after 'including'/'incl.' is marked as one; its hole is the one before.
  */
 
-const LENGTH_UNIT = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet|foot)`;
+const LENGTH_UNIT = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet|foot|cm)`;
 const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten)`;
 const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?`;
 // 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
 const WIDTH_FIRST = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+)?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
+  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,3}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
   'gi',
 );
 // 'G unit El over W m', '5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m")'.
 const GRADE_FIRST = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\(?(?<el>${ELEMENT})\)?)?(?:\s*\([^()]{0,40}\))?\s*(?:over|across|along|for)\s+(?:a (?:core length|width|length|downhole length|interval) of\s*)?(?<w>${NUM}|${WORD_LENGTH})\s?(?<wu>${LENGTH_UNIT})`,
   'gi',
+);
+const GRADE_LIST_BEFORE = new RegExp(
+  String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})\s*(?<el>${ELEMENT})?(?:\s*,?\s*(?:and\s+)?${NUM}\s?(?:${GRADE_UNIT})\s*(?:${ELEMENT})?)*\s*,?\s*(?:and\s+)?$`,
+  'i',
 );
 const FROM = new RegExp(
   String.raw`^\s*(?:\([^()]*\)\s*)?,?\s*(?:from\s+(?:a depth of\s+)?(?:surface\b|(?<f>${NUM})\s?(?<fu>${LENGTH_UNIT})?)(?:\s*(?:to|-)\s*(?<t>${NUM})\s?(?<tu>${LENGTH_UNIT}))?)`,
@@ -53,18 +57,37 @@ const HOLE =
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12'.
-const NAMED_HOLE = /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+const NAMED_HOLE =
+  /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?![,.]\d)(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+// A listing's symbol ('(ASX: A1G)') and places named like holes ('the CS4 channel', 'at BP33 and Grants').
+const LISTING_BEFORE =
+  /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|ASX\/NZX)\s*:\s*$/i;
+const PLACE_AFTER =
+  /^\s+(?:channel|prospect|deposit|zone|target|lode|vein|level|pit|shoot|corridor|trend|project|and\s+[A-Z][a-z])/;
 
 interface HoleMention {
   id: string;
   at: number;
 }
 
-function holesIn(text: string): HoleMention[] {
+/** Names the text uses for places ('the CS4 channel', 'at BP33 and Grants'): never holes in that release. */
+function placesIn(text: string): Set<string> {
+  const places = new Set<string>();
+  for (const match of text.matchAll(HOLE)) {
+    if (PLACE_AFTER.test(text.slice(match.index + match[0].length, match.index + match[0].length + 20)))
+      places.add(match[0]);
+  }
+  return places;
+}
+
+function holesIn(text: string, places: ReadonlySet<string> = new Set()): HoleMention[] {
   const found: HoleMention[] = [];
   for (const match of text.matchAll(HOLE)) {
     const id = match[0];
+    if (places.has(id)) continue;
     if (id.length < 3 || NOT_A_HOLE.test(id)) continue;
+    if (LISTING_BEFORE.test(text.slice(Math.max(0, match.index - 20), match.index))) continue;
+    if (PLACE_AFTER.test(text.slice(match.index + id.length, match.index + id.length + 20))) continue;
     found.push({ id, at: match.index });
   }
   for (const match of text.matchAll(NAMED_HOLE)) found.push({ id: match[1] ?? '', at: match.index });
@@ -93,6 +116,23 @@ function candidatesIn(text: string): Candidate[] {
       const end = start + match[0].length;
       // The two patterns can read the same words ('4 m at 2 g/t over 1 m'): the first one read wins.
       if (found.some((other) => start < other.end && other.start < end)) continue;
+      // '0.5% Cu, 0.7 g/t Au and 3.1 g/t Ag (1.1% CuEq) over 304 metres': the interval's first grade.
+      const list = pattern === GRADE_FIRST ? GRADE_LIST_BEFORE.exec(text.slice(Math.max(0, start - 120), start)) : null;
+      const first = list?.groups;
+      const firstUnit = first ? gradeUnitOf(first.u ?? '') : null;
+      if (list && first && firstUnit) {
+        const listStart = start - (Math.min(start, 120) - list.index);
+        if (found.some((other) => listStart < other.end && other.start < end)) continue;
+        found.push({
+          start: listStart,
+          end,
+          width,
+          grade: parseNum(first.g ?? ''),
+          unit: firstUnit,
+          element: elementOf(first.el),
+        });
+        continue;
+      }
       found.push({ start, end, width, grade, unit, element: elementOf(groups.el) });
     }
   }
@@ -122,7 +162,7 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 }
 
 const PROSE_SKIP =
-  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease)\b/i;
+  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 /** Intercepts of the text's prose units and tables (tables' rows are skipped as prose). */
 export function interceptsOf(
@@ -133,6 +173,7 @@ export function interceptsOf(
 ): InterceptFact[] {
   const facts: InterceptFact[] = [];
   const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
+  const places = placesIn(original);
   let contextHole: string | null = null;
   let lastHole: string | null = null;
   // 'BYLDD003: 28.3m @ 1.60% Li2O from 265m, including:' opens an including list on the lines below.
@@ -142,7 +183,7 @@ export function interceptsOf(
       continue;
     }
     const candidates = candidatesIn(unit.text);
-    const holes = holesIn(unit.text);
+    const holes = holesIn(unit.text, places);
     if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
     if (candidates.length === 0) {
       // A line naming one hole ('RPMRC-24016', 'Hole K-22-150 was drilled…') heads the intervals below it.
@@ -177,7 +218,7 @@ export function interceptsOf(
       // The hole: named right after the interval ('(NZAC033)', 'in GDD073'), else the only one the unit
       // names, else the last one before it, else the parent's for an including, else the line above's.
       const afterHole = /^[^@]{0,40}?(?:\(|\bin (?:hole |drill ?hole )?|\bhole )/i.test(after)
-        ? holesIn(after).find((hole) => hole.at < 60)?.id
+        ? holesIn(after, places).find((hole) => hole.at < 60)?.id
         : undefined;
       // A hole named since the last interval, else the sentence's subject (its first hole).
       const beforeHole =

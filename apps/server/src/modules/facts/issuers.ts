@@ -18,7 +18,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^(?:OTCQX)$/i, 'OTCQX'],
   [/^(?:OTCQB)$/i, 'OTCQB'],
   [/^(?:OTC ?Pink|Pink)$/i, 'OTC Pink'],
-  [/^(?:OTC|OTCMKTS|OTC Markets)$/i, 'OTC'],
+  [/^(?:OTC|OTCMKTS|OTC Markets|USOTC)$/i, 'OTC'],
   [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
   [/^LSE$/i, 'LSE'],
   [/^JSE$/i, 'JSE'],
@@ -26,7 +26,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCMKTS|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCMKTS|USOTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
 const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
 
 export function exchangeOf(name: string): string | null {
@@ -42,9 +42,11 @@ interface Listing {
 }
 
 // '(TSXV: ABC)', '(TSX.V:LAB | OTCQX:NKOSF | FNR: 2N6)', '(ASX/LSE: RSG)', '(TSX:AMM,NYSEMKT:AAU)'.
-const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:\s*\/\s*${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
+// '(LSE and ASX: CCZ)': exchanges joined by '/', 'and' or '&' share the symbol.
+const JOIN = String.raw`\s*(?:\/|\band\b|&)\s*`;
+const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:${JOIN}${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
 const BRACKETED = new RegExp(
-  String.raw`\(\s*(?:${EXCHANGE}(?:\s*\/\s*${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+\)`,
+  String.raw`\(\s*(?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+\)`,
   'g',
 );
 // '(OR: TSX & NYSE)'.
@@ -59,7 +61,7 @@ const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})-(${EXCHANGE})`, 'g');
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
   for (const match of text.matchAll(PAIR)) {
-    for (const exchange of (match[1] ?? '').split('/')) {
+    for (const exchange of (match[1] ?? '').split(/\s*(?:\/|\band\b|&)\s*/)) {
       const code = exchangeOf(exchange);
       if (code && match[2]) tickers.push(`${code}:${match[2]}`);
     }
@@ -92,7 +94,8 @@ function listingsIn(text: string): Listing[] {
 
 const LEGAL =
   /^(?:Corp\.?|Corporation|Inc\.?|Incorporated|Ltd\.?|Limited|plc|PLC|Plc|NL|LLC|Pty|S\.A\.|SA|AG|AB|ASA|Co\.|Company|N\.V\.|Ltda\.?|S\.A\.C\.)$/;
-const NAME_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&/-]*|&|de|del|la|of|and)$/u;
+// 'iMetal', 'eCobalt': a lower-case initial before a capital starts a name too.
+const NAME_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&/-]*|\p{Ll}\p{Lu}[\p{L}\d'’.&/-]*|&|de|del|la|of|and)$/u;
 const STOP_WORD =
   /^(?:The|A|An|This|That|Its|Our|Their|By|For|From|To|In|At|On|With|As|NEWS|RELEASE|Newsfile|Corp\.\s*-)$/;
 
@@ -121,7 +124,9 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
     if (!token) break;
     let word = token[0];
     if (word.endsWith(',') && words.length > 0 && LEGAL.test(words[0] ?? '')) word = word.slice(0, -1);
-    if (!NAME_WORD.test(word) || (STOP_WORD.test(word) && words.length > 0) || words.length >= 8) break;
+    // 'Power Metal Resources plc': a legal suffix in lower case ends a name as well as a capitalised one.
+    const nameWord = NAME_WORD.test(word) || (words.length === 0 && LEGAL.test(word));
+    if (!nameWord || (STOP_WORD.test(word) && words.length > 0) || words.length >= 8) break;
     if (STOP_WORD.test(word)) break;
     words.unshift(word);
     start = offset + token.index;
@@ -139,6 +144,9 @@ const SUBJECT =
 const TITLE_SUBJECT =
   /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|to\s|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobilizes|Mobilises|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges)\b/u;
 
+const DEFINED_COMPANY =
+  /((?:[\p{Lu}][\p{L}\d'’.&-]*\s+){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘][^"”'’()]{1,40}["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
+
 /** The release's issuer: name as written and every listing given with it. */
 export function issuersOf(original: string, folded: string, title: string): IssuerFact[] {
   const top = folded.slice(0, 2500);
@@ -146,8 +154,15 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   // Ticker lines before the dateline ('TSX: TML\nOTCQX: TSRMF').
   const headerTickers: string[] = [];
   for (const line of top.split('\n').slice(0, 6)) {
-    if (new RegExp(String.raw`^\s*(?:${EXCHANGE}\s*:\s*${SYMBOL}\s*[|,;]?\s*)+$`).test(line))
-      headerTickers.push(...tickersOfPairs(line));
+    // 'TSX: TML', 'AIM: EMED TSX: EMD 30 December 2011': listings opening a line before the dateline.
+    const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(line);
+    if (prefix) headerTickers.push(...tickersOfPairs(prefix[0]));
+    // 'Horizonte Minerals Plc / Index: AIM / Epic: HZM'.
+    const epic =
+      /\b(?:Index|Market):\s*AIM\b.*\bEpic:\s*([A-Z0-9]{2,6})\b|\bEpic:\s*([A-Z0-9]{2,6})\b.*\b(?:Index|Market):\s*AIM\b/.exec(
+        line,
+      );
+    if (epic) headerTickers.push(`AIM:${epic[1] ?? epic[2] ?? ''}`);
   }
   for (const listing of listings) {
     let name = nameBefore(folded, listing.start);
@@ -182,7 +197,22 @@ export function issuersOf(original: string, folded: string, title: string): Issu
       },
     ];
   }
-  // No listing: the subject of the lead sentence, else the headline's.
+  // No listing: the name a release defines as 'the Company' ('Ortac Resources Limited ('Ortac' or 'the
+  // Company')'), else the subject of the lead sentence, else the headline's.
+  const defined = DEFINED_COMPANY.exec(top);
+  if (defined?.[1]) {
+    const name = defined[1].trim();
+    const start = defined.index + defined[0].indexOf(name);
+    return [
+      {
+        name,
+        tickers: headerTickers,
+        quote: original.slice(start, start + name.length),
+        start,
+        end: start + name.length,
+      },
+    ];
+  }
   const lines = top.split('\n');
   let at = 0;
   for (const line of lines) {

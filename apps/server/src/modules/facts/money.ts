@@ -11,7 +11,7 @@ export interface MoneyMention {
 }
 
 const MONEY = new RegExp(
-  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b`,
+  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|m|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b`,
   'g',
 );
 

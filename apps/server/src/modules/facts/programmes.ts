@@ -9,8 +9,9 @@ import { drillTypeOf, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit }
  */
 
 const DRILLING =
-  /\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
-const PROGRAMME_WORD = /\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bphase\b|\bholes?\b|\brigs?\b/i;
+  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+const PROGRAMME_WORD =
+  /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
@@ -23,9 +24,9 @@ const RIGS = new RegExp(
   'gi',
 );
 const FUTURE =
-  /\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
+  /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|\w+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
@@ -33,9 +34,10 @@ const NOT_PROGRAMME =
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const WHEN = new RegExp(
-  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2})?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2})`,
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
   'i',
 );
+const WHEN_ALL = new RegExp(WHEN.source, 'gi');
 const TIMING_CUE =
   /\b(?:start(?:ing|s)?|begin(?:ning|s)?|commenc(?:e|ing|es)|scheduled|expected|planned|due|set|mobili[sz]\w*|in|during|by|from|through|until|this|within|early|late|mid)\b/i;
 
@@ -49,6 +51,11 @@ interface Candidate {
   unit: Unit;
 }
 
+const METHOD_METRES = new RegExp(
+  String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})\s+of\s+(?:[\w()-]+\s+){0,7}?drilling\b`,
+  'gi',
+);
+
 function metresOf(text: string): number | null {
   let best: number | null = null;
   for (const match of text.matchAll(METRES)) {
@@ -57,6 +64,14 @@ function metresOf(text: string): number | null {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     // Programme sizes, not hole depths, widths, distances or elevations.
     if (!Number.isFinite(value) || value < 300) continue;
+    // '11,000 feet (3,250 metres)': the release's own metric figure is the one to keep.
+    if (
+      /^f/i.test(match.groups?.u ?? '') &&
+      new RegExp(String.raw`^\s*\(\s*(?:approximately\s+|about\s+|~)?${NUM}\s?-?\s?(?:m|metres?|meters?)\b`, 'i').test(
+        text.slice(match.index + match[0].length),
+      )
+    )
+      continue;
     if (
       /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past)/i.test(
         after,
@@ -64,7 +79,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\()over|within|a distance of)\s*(?:approximately\s+|about\s+)?$/i.test(
+      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+)?$/i.test(
         before,
       )
     )
@@ -72,6 +87,22 @@ function metresOf(text: string): number | null {
     if (best === null || value > best) best = value;
   }
   return best;
+}
+
+/** The first time phrase with a timing word before it (a dateline's date has none). */
+function timingOf(text: string): string | null {
+  for (const match of text.matchAll(WHEN_ALL)) {
+    // 'acquired in May', 'reported in March': a date of something done, not the programme's timing.
+    if (
+      /\b(?:acquired|completed|reported|announced|released|drilled|closed|signed)\s+(?:in\s+|on\s+)?$/i.test(
+        text.slice(Math.max(0, match.index - 20), match.index),
+      )
+    )
+      continue;
+    if (TIMING_CUE.test(text.slice(Math.max(0, match.index - 30), match.index + 1)))
+      return match[0].replace(/^(?:in|within)\s+/i, '');
+  }
+  return null;
 }
 
 function countOf(pattern: RegExp, text: string): number | null {
@@ -86,14 +117,21 @@ function countOf(pattern: RegExp, text: string): number | null {
 }
 
 const PLANNED_FIRST =
-  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start))\b/i;
+  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume))\b/i;
+// 'was run during December': drilling told as done, whatever else the sentence calls planned.
+const DONE_FIRST = /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\bhas been completed\b/i;
 
-function statusOf(text: string): ProgrammeFact['status'] {
+function statusOf(sentence: string): ProgrammeFact['status'] {
+  // 'the mineralisation continues at depth' speaks of rock, not of drilling.
+  const text = sentence.replace(/\bmineral[a-z]*\s+(?:\w+\s+){0,2}?continu\w+/gi, ' ');
   const future = FUTURE.test(text);
   const underway = UNDERWAY.test(text);
   const done = DONE.test(text);
   // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
   if (PLANNED_FIRST.test(text)) return 'planned';
+  if (DONE_FIRST.test(text)) return 'completed';
+  // 'The current round of aircore drilling … will show': running now, whatever it will show.
+  if (/\b(?:current round|currently|ongoing)\b/i.test(text)) return 'underway';
   if (underway && !/\bwill\b/i.test(text)) return 'underway';
   if (future) return 'planned';
   if (done) return 'completed';
@@ -101,28 +139,36 @@ function statusOf(text: string): ProgrammeFact['status'] {
   return null;
 }
 
+/** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
+const BOILERPLATE =
+  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:estimate|resource|MRE) (?:draws on|rests on|is based on|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+
+/** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
+const PENDING =
+  /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will (?:follow|be (?:released|reported))|to be (?:released|reported))\b/i;
+
 /** Programmes named in the text's prose units. */
 export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
   const candidates: Candidate[] = [];
   for (const unit of units) {
     const text = unit.text;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    if (BOILERPLATE.test(text) || (PENDING.test(text) && !UNDERWAY.test(text) && metresOf(text) === null)) continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
     const holes = countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
-    const whenMatch = WHEN.exec(text);
-    const timing =
-      whenMatch && TIMING_CUE.test(text.slice(Math.max(0, whenMatch.index - 30), whenMatch.index + 1))
-        ? whenMatch[0].replace(/^(?:in|within)\s+/i, '')
-        : null;
+    const timing = timingOf(text);
     const status = statusOf(text);
     if (metres === null && status === null) continue;
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
     if (
       metres === null &&
-      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b/i.test(text)
+      holes === null &&
+      !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b|\bto drill\b/i.test(
+        text,
+      )
     )
       continue;
     // A bare 'results from 12 holes' is not a programme.
@@ -134,8 +180,40 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     )
       continue;
     candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
+    // '15,000m of aircore and RC drilling and 1,000m of diamond core drilling': each method's metres.
+    const parts = [...text.matchAll(METHOD_METRES)];
+    if (parts.length >= 2) {
+      for (const part of parts) {
+        const value = toMetres(parseNum(part.groups?.n ?? ''), part.groups?.u);
+        if (value === metres || !Number.isFinite(value) || value < 300) continue;
+        candidates.push({
+          metres: value,
+          holes: null,
+          rigs: null,
+          timing,
+          status,
+          drill_type: drillTypeOf(part[0]),
+          unit,
+        });
+      }
+    }
   }
-  const withMetres = candidates.filter((candidate) => candidate.metres !== null);
+  // A sized part with no status ('The first six holes total 2,817.6 m') belongs to a larger programme told
+  // with one.
+  const withMetres = candidates.filter(
+    (candidate) =>
+      candidate.metres !== null &&
+      (candidate.status !== null ||
+        !candidates.some((other) => other.status !== null && (other.metres ?? 0) > (candidate.metres ?? 0))),
+  );
+  // 'Two RC rigs and a diamond rig are on site': rigs told after the programme are its rigs.
+  for (const candidate of candidates) {
+    if (candidate.metres !== null || candidate.rigs === null) continue;
+    const owner = [...withMetres].reverse().find((other) => other.unit.start < candidate.unit.start);
+    if (!owner) continue;
+    owner.rigs ??= candidate.rigs;
+    if (candidate.status === 'underway' && owner.status !== 'planned') owner.status = 'underway';
+  }
   const kept: Candidate[] = [];
   for (const candidate of withMetres) {
     if (kept.some((other) => other.metres === candidate.metres)) continue;

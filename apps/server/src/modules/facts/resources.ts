@@ -24,11 +24,11 @@ export function categoryOf(text: string): ResourceCategory | null {
   return null;
 }
 
-const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
+const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|billion (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|Bt(?![a-z])|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
 const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
 // '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz'.
 const TONNES_FIRST = new RegExp(
-  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
   'gi',
 );
 // 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
@@ -39,10 +39,15 @@ const CONTAINED_FIRST = new RegExp(
 const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
 const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
 const SKIP = /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b/i;
+// Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
+// project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
+const NOT_OURS =
+  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) is based on\b|\bbased on (?:the|a) (?:mineral )?resource\b/;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
   if (lower.startsWith('kt') || lower.startsWith('thousand')) return clean(value / 1000);
+  if (lower.startsWith('b')) return clean(value * 1000);
   if (/^(?:tonnes|tons|t)$/.test(lower)) return clean(value / 1e6);
   return value;
 }
@@ -58,8 +63,11 @@ export function containedOf(value: number, unit: string): { contained: number; c
 
 /** The category named last before `at` in the unit (within the same clause). */
 function categoryBefore(text: string, at: number): ResourceCategory | null {
+  const window = text.slice(Math.max(0, at - 120), at);
+  // 'The combined Indicated and Inferred Mineral Resource': all categories together.
+  if (/\b(?:measured,?\s*)?indicated\s*(?:and|&|\+)\s*inferred\b/i.test(window)) return 'Total';
   let found: ResourceCategory | null = null;
-  for (const match of text.slice(Math.max(0, at - 120), at).matchAll(CATEGORY_NEAR)) found = categoryOf(match[0]);
+  for (const match of window.matchAll(CATEGORY_NEAR)) found = categoryOf(match[0]);
   return found;
 }
 
@@ -73,7 +81,8 @@ export function resourcesOf(
   const facts: ResourceFact[] = [];
   const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
   for (const unit of units) {
-    if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text)) continue;
+    if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text) || NOT_OURS.test(unit.text))
+      continue;
     const taken: [number, number][] = [];
     for (const pattern of [TONNES_FIRST, CONTAINED_FIRST]) {
       for (const match of unit.text.matchAll(pattern)) {
@@ -82,7 +91,15 @@ export function resourcesOf(
         if (taken.some(([a, b]) => start < b && a < end)) continue;
         const groups = match.groups ?? {};
         // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
-        const category = categoryBefore(unit.text, start) ?? categoryOf(match[0]) ?? 'Total';
+        // 'from reserves of 116 million tonnes': reserves without a category are proven and probable together.
+        const category =
+          categoryBefore(unit.text, start) ??
+          categoryOf(match[0]) ??
+          (/\breserves?\s+(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+)?$/i.test(
+            unit.text.slice(Math.max(0, start - 30), start),
+          )
+            ? 'Proven & Probable'
+            : 'Total');
         // A single interval ('16m at 4.69 g/t') is not a tonnage.
         if (groups.tu && /^(?:t|tonnes|tons)$/i.test(groups.tu) && parseNum(groups.t ?? '0') < 1000) continue;
         taken.push([start, end]);

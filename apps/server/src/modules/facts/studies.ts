@@ -155,6 +155,8 @@ export function studiesOf(
   fallback: 'USD' | 'CAD' | 'AUD' | null,
   title: string,
 ): StudyFact[] {
+  const EARLIER_STUDY =
+    /\b(?:study|PEA|PFS|DFS|assessment)\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/i;
   const stages: { stage: StudyStage; at: number }[] = [];
   for (const unit of units) {
     for (const match of unit.text.matchAll(STAGE)) {
@@ -168,6 +170,8 @@ export function studiesOf(
   const firstStage = stages[0]?.stage ?? (titleStage ? stageOf(titleStage[0]) : null);
   const byStage = new Map<StudyStage, Figure[]>();
   for (const unit of units) {
+    // 'The feasibility study released in July gave…': a study of an earlier release, recalled.
+    if (EARLIER_STUDY.test(unit.text)) continue;
     for (const figure of figuresOf(unit, fallback)) {
       const at = unit.start + figure.at;
       const stage = stages.filter((s) => s.at <= at && at - s.at < 3000).at(-1)?.stage ?? firstStage;

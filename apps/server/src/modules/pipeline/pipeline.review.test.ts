@@ -93,7 +93,8 @@ describe.each(testEngines)('review before push on %s', (engine) => {
       analysis: null, // list items stay light: the analysis itself is only in the detail
     });
     expect(analysed?.intent_reasons).toEqual(
-      expect.arrayContaining(['12,000 m drilling starting in Q2 2026', 'C$8M private placement closed']),
+      // The intent rubric names the facts (issue 33): the money closed and the drilling it funds.
+      expect.arrayContaining(['C$8.0M placement closed, funds 12,000 m diamond drilling in Q2 2026']),
     );
     const fetched = data.find((a) => a.title === 'Release 6');
     expect(fetched).toMatchObject({ buying_intent_score: null, intent_reasons: [], signal_summary: null });

@@ -5,6 +5,7 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { NoticeStack, useNotices } from '../../components/notices.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { IntentRubric } from './components/intent-rubric.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -190,6 +191,7 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
       <PageHeader
         title="Signals"
         description="Every analysed article you can see, across all your fetches, ranked by buying intent with the reasons. Review them, push the good ones to the CRM and dismiss the rest."
+        actions={<IntentRubric />}
       />
       <NoticeStack notices={notices} onDismiss={dismissNotice} />
       <Card
