@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
+      evaluation: true,
       releaseOrphans: database.engine.kind === 'pglite',
     },
   });
