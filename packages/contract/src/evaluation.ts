@@ -161,6 +161,8 @@ export const startEvaluationRequestSchema = z.object({
     .optional(),
 });
 export type StartEvaluationRequest = z.infer<typeof startEvaluationRequestSchema>;
+/** What a client sends (the schema's description may be left out). */
+export type StartEvaluationInput = z.input<typeof startEvaluationRequestSchema>;
 
 export const VERDICTS = ['better', 'worse', 'same'] as const;
 export const verdictSchema = z.enum(VERDICTS);

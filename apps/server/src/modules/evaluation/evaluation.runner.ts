@@ -21,15 +21,22 @@ export interface EvaluationRunnerDeps {
   attempts?: number;
   /** Longest wait between two attempts, whatever Retry-After says (60 s). */
   maxWaitMs?: number;
-  /** Results stored per write (the live message follows each write): 10. */
-  flushEvery?: number;
+  /** Results are stored (and the live message sent) at least this often while a run goes on: 1 s. */
+  flushMs?: number;
 }
 
-/** What the run's own work cost beside the analyses, for the benchmark. */
+/** What the run's own work cost beside the analyses, for the benchmark: wall and CPU time, in all and in analyses. */
 export interface RunTiming {
   wallMs: number;
   analysisMs: number;
+  cpuMs: number;
+  analysisCpuMs: number;
 }
+
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 
 /**
  * Runs an evaluation: every item of the set not yet scored in this run (a run taken over after a crash goes
@@ -38,11 +45,12 @@ export interface RunTiming {
 export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
   const attempts = deps.attempts ?? 4;
   const maxWaitMs = deps.maxWaitMs ?? 60_000;
-  const flushEvery = deps.flushEvery ?? 10;
+  const flushMs = deps.flushMs ?? 1_000;
 
   async function execute(runId: number): Promise<RunTiming> {
     const started = performance.now();
-    const timing = { wallMs: 0, analysisMs: 0 };
+    const startedCpu = process.cpuUsage();
+    const timing = { wallMs: 0, analysisMs: 0, cpuMs: 0, analysisCpuMs: 0 };
     const run = await deps.repository.findRun(runId);
     if (!run || run.set_id === null || !(await deps.repository.startRun(runId))) return timing;
     const { function_schema: schema, prompt_text: systemPrompt } = run;
@@ -59,11 +67,15 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
     }, deps.cancelPollMs ?? 500);
     let done = scored.size;
     let pending: NewResult[] = [];
+    const finished: NewResult[] = [];
+    let lastFlush = performance.now();
     const flush = async () => {
       const batch = pending;
       pending = [];
+      lastFlush = performance.now();
       if (batch.length === 0 || stop.signal.aborted) return;
-      for (const result of batch) await deps.repository.saveResult(runId, result);
+      await deps.repository.saveResults(runId, batch);
+      finished.push(...batch);
       done += batch.length;
       if (run.created_by !== null) {
         deps.bus.publish({ userId: run.created_by }, progressMessage({ ...toProgress(run), status: 'running', done }));
@@ -77,6 +89,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       let error: string | null = null;
       for (let attempt = 1; ; attempt += 1) {
         const callStart = performance.now();
+        const callCpu = process.cpuUsage();
         try {
           output = await deps.analyser.analyse(
             {
@@ -97,9 +110,11 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
             stop.signal,
           );
           timing.analysisMs += performance.now() - callStart;
+          timing.analysisCpuMs += cpuMsSince(callCpu);
           break;
         } catch (caught) {
           timing.analysisMs += performance.now() - callStart;
+          timing.analysisCpuMs += cpuMsSince(callCpu);
           const failure = caught instanceof AnalysisError ? caught : undefined;
           error = caught instanceof Error ? caught.message : String(caught);
           if (!failure?.retryable || attempt >= attempts || stop.signal.aborted) break;
@@ -133,13 +148,14 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
             const result = await analyseOne(item);
             if (stop.signal.aborted) return;
             pending.push(result);
-            if (pending.length >= flushEvery) await flush();
+            if (performance.now() - lastFlush >= flushMs) await flush();
           }),
         ),
       );
       await flush();
       if (stop.signal.aborted) return timing;
-      const results = await deps.repository.listResults(runId);
+      // A run taken over after a crash also counts what the earlier attempt stored.
+      const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
       const totals = totalsOf(results);
       const cost = await costOf(deps.repository, run.model, results);
       await deps.repository.finishRun(runId, 'completed', { ...totals, cost_usd: cost });
@@ -162,6 +178,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       clearInterval(poll);
       stop.abort();
       timing.wallMs = performance.now() - started;
+      timing.cpuMs = cpuMsSince(startedCpu);
     }
     return timing;
   }

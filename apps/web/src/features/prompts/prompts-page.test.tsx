@@ -44,7 +44,10 @@ beforeEach(() => {
     );
     if (method === 'GET' && path === '/api/v1/prompts') return { status: 200, body: { success: true, data: prompts } };
     if (method === 'GET' && path === '/api/v1/prompts/active') {
-      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
+      return {
+        status: 200,
+        body: { success: true, data: prompts.find((prompt) => prompt.is_active), evaluation_note: null },
+      };
     }
     if (method === 'POST' && path === '/api/v1/prompts/validate-schema') {
       const data = emptySchema
@@ -66,7 +69,10 @@ beforeEach(() => {
     const activate = /^\/api\/v1\/prompts\/(\d+)\/activate$/.exec(path);
     if (method === 'POST' && activate) {
       prompts = prompts.map((prompt) => ({ ...prompt, is_active: prompt.id === Number(activate[1]) }));
-      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
+      return {
+        status: 200,
+        body: { success: true, data: prompts.find((prompt) => prompt.is_active), evaluation_note: null },
+      };
     }
     const update = /^\/api\/v1\/prompts\/(\d+)$/.exec(path);
     if (method === 'PUT' && update) {
