@@ -299,7 +299,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
         throw new AppError(
           409,
           'confirmation_required',
-          `Version ${candidate.version} of "${candidate.name}" ${both}. Activate it anyway with confirm: true.`,
+          `Version ${candidate.version} of "${candidate.name}" ${both}. Confirm to activate it anyway (confirm: true).`,
           {
             candidate_score: candidateScore,
             active_score: activeRun.score,

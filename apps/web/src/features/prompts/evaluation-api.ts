@@ -31,6 +31,9 @@ export const promptRunsQueryOptions = (promptId: number) =>
     queryKey: evaluationKeys.runs(promptId),
     queryFn: async ({ signal }) =>
       (await apiRequest(`/prompts/${promptId}/evaluations`, evaluationRunListResponseSchema, { signal })).data,
+    // While a run goes on, its line (status, score) is read again.
+    refetchInterval: (query) =>
+      query.state.data?.some((run) => run.status === 'queued' || run.status === 'running') ? 2_000 : false,
   });
 
 /** A run with its results and comparison; polled every second while it runs (live messages refresh it sooner). */

@@ -1,6 +1,6 @@
 import { evaluationItemResponseSchema, evaluationSetListResponseSchema } from '@mining-hub/contract/evaluation';
 import type { Article } from '@mining-hub/contract/news';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormError, SelectField, TextField } from '../../../components/form-controls.tsx';
@@ -72,7 +72,10 @@ function AddDialog({
   );
   const [setId, setSetId] = useState<number | undefined>(undefined);
   const chosen = setId ?? sets.data?.find((set) => set.is_default)?.id ?? sets.data?.[0]?.id;
+  const queryClient = useQueryClient();
   const add = useMutation({
+    // The sets' article counts and versions changed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['evaluation'] }),
     mutationFn: async (target: number) => {
       const expected = Object.fromEntries(Object.entries(analysis).filter(([field]) => !NOT_EXPECTED.has(field)));
       return apiRequest(`/evaluation-sets/${target}/articles`, evaluationItemResponseSchema, {
