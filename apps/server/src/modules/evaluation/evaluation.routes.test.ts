@@ -159,6 +159,10 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
     const after = (await call(admin, 'GET', `/evaluation-sets/${set.id}`)).json().data;
     expect(after.set).toMatchObject({ version: 3, item_count: 2 });
     expect((await call(admin, 'POST', '/evaluation-sets', { name: set.name })).statusCode).toBe(409);
+    const sets: EvaluationSet[] = (await call(admin, 'GET', '/evaluation-sets')).json().data;
+    const starter = sets.find((candidate) => candidate.is_default);
+    expect((await call(admin, 'DELETE', `/evaluation-sets/${starter?.id}`)).statusCode).toBe(409);
+    expect((await call(admin, 'PUT', `/evaluation-sets/${starter?.id}`, { is_default: false })).statusCode).toBe(400);
     expect(
       (await call(admin, 'POST', `/evaluation-sets/${set.id}/articles`, { article_id: 999999, expected: { a: 1 } }))
         .statusCode,

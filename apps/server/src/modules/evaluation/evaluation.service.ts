@@ -114,6 +114,9 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
     },
 
     async deleteSet(id: number): Promise<void> {
+      if ((await setOrThrow(id)).is_default) {
+        throw conflict('The default set cannot be deleted: make another set the default first');
+      }
       if (!(await repository.deleteSet(id))) throw notFound(`Evaluation set ${id} not found`);
     },
 
