@@ -10,6 +10,7 @@ import {
   type FakeOpenAiServer,
 } from '../../../test/fake-openai-server.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { seedFetchedSignals } from '../../../test/signal-factory.ts';
 
 const MODEL = 'openai:gpt-4o-mini';
 
@@ -46,6 +47,7 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
   let ai: FakeOpenAiServer;
   let admin: string;
   let member: string;
+  let memberId: number;
   const charlieCalls: number[] = [];
 
   beforeAll(async () => {
@@ -86,7 +88,9 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
       },
     });
     admin = (await signIn(t, { role: 'admin' })).cookie;
-    member = (await signIn(t, { role: 'member' })).cookie;
+    const signedIn = await signIn(t, { role: 'member' });
+    member = signedIn.cookie;
+    memberId = signedIn.userId;
   });
   afterAll(async () => {
     await t.close();
@@ -129,6 +133,37 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
     expect((await call(member, 'POST', '/evaluation-sets', { name: 'Mine' })).statusCode).toBe(403);
     expect((await call(member, 'GET', `/evaluation-sets/${sets[0]?.id}`)).statusCode).toBe(403);
     expect((await call(member, 'POST', `/prompts/1/evaluations`, { set_id: sets[0]?.id })).statusCode).toBe(403);
+  });
+
+  it("lets a member add an analysed article they found, with corrections, but not another's or an unanalysed one", async () => {
+    const set = await createSet(`Reviewed by members ${engine}`);
+    const [analysed, fetched] = await seedFetchedSignals(t.database.handle.db, memberId, [
+      { title: 'Reviewed release', intent: 'Medium' },
+      { title: 'Not analysed yet', status: 'fetched' },
+    ]);
+    const expected = { buying_intent_score: 'Very High', drilling_planned: 'Yes', drilling_length_meters: '5,000 m' };
+    const added = await call(member, 'POST', `/evaluation-sets/${set.id}/articles`, { article_id: analysed, expected });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({ article_id: analysed, title: 'Reviewed release', expected });
+    // Added again with another correction: it replaces the first.
+    const again = await call(member, 'POST', `/evaluation-sets/${set.id}/articles`, {
+      article_id: analysed,
+      expected: { ...expected, buying_intent_score: 'High' },
+    });
+    expect(again.statusCode).toBe(201);
+    const detail = (await call(admin, 'GET', `/evaluation-sets/${set.id}`)).json().data;
+    expect(detail.set).toMatchObject({ item_count: 1, version: 3 });
+    expect(detail.items[0].expected.buying_intent_score).toBe('High');
+    const unanalysed = await call(member, 'POST', `/evaluation-sets/${set.id}/articles`, {
+      article_id: fetched,
+      expected,
+    });
+    expect(unanalysed.statusCode).toBe(409);
+    // Another member's article is not theirs to see.
+    const other = (await signIn(t, { role: 'member' })).cookie;
+    expect(
+      (await call(other, 'POST', `/evaluation-sets/${set.id}/articles`, { article_id: analysed, expected })).statusCode,
+    ).toBe(404);
   });
 
   it('imports and exports JSONL, bumping the set version on every change, and refuses a bad line whole', async () => {
