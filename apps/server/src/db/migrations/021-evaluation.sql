@@ -25,11 +25,14 @@ CREATE TABLE evaluation_items (
   text text NOT NULL,
   source text NOT NULL DEFAULT '',
   source_url text,
-  expected jsonb NOT NULL,
+  expected json NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX evaluation_items_set_idx ON evaluation_items (set_id, id);
 CREATE UNIQUE INDEX evaluation_items_set_article_idx ON evaluation_items (set_id, article_id) WHERE article_id IS NOT NULL;
+
+-- JSON columns are json, not jsonb, as prompts.function_schema is: jsonb reorders object keys, and the order
+-- of a schema's fields and of an item's expected fields is the order people read them in.
 
 -- One run: what it ran (prompt version or draft text and schema, model, set version) and its totals.
 -- Statuses: queued, running, completed, cancelled, failed. Kept after the set or prompt changes.
@@ -43,14 +46,14 @@ CREATE TABLE evaluation_runs (
   prompt_version integer,
   prompt_name text NOT NULL,
   prompt_text text NOT NULL,
-  function_schema jsonb NOT NULL,
+  function_schema json NOT NULL,
   model text NOT NULL,
   status text NOT NULL DEFAULT 'queued',
   total integer NOT NULL,
   done integer NOT NULL DEFAULT 0,
   valid_count integer NOT NULL DEFAULT 0,
   score double precision,
-  field_scores jsonb,
+  field_scores json,
   latency_ms_total double precision NOT NULL DEFAULT 0,
   prompt_tokens integer NOT NULL DEFAULT 0,
   completion_tokens integer NOT NULL DEFAULT 0,
@@ -64,24 +67,23 @@ CREATE TABLE evaluation_runs (
 CREATE INDEX evaluation_runs_prompt_idx ON evaluation_runs (prompt_id, prompt_version, set_id, id DESC);
 CREATE INDEX evaluation_runs_set_idx ON evaluation_runs (set_id, id DESC);
 
--- One article's result in a run; the item's title and expected fields are copied, so a run stays readable
--- after its set changes. json, not jsonb: results are written in bulk and read whole, never queried inside,
--- and json stores the text as sent (the evaluation bench's run overhead halved on PGlite).
+-- Which articles a run has scored (each once, also when a run taken over after a crash goes on), and their
+-- results: each article's title and expected fields (copied, so a run stays readable after its set changes),
+-- output, validity, error, scores, latency and tokens, as a JSON array per write of the runner. Results are
+-- written in bulk and read whole, never queried inside: text stored as is (no JSON parse, no compression) was
+-- the cheapest layout tried on PGlite (bench/evaluation.bench.ts; docs/BENCHMARKS.md).
 CREATE TABLE evaluation_results (
   run_id integer NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
   item_id integer NOT NULL,
-  title text NOT NULL,
-  expected json NOT NULL,
-  output json,
-  valid boolean NOT NULL,
-  error text,
-  score double precision NOT NULL,
-  field_scores json NOT NULL,
-  latency_ms double precision NOT NULL,
-  prompt_tokens integer NOT NULL DEFAULT 0,
-  completion_tokens integer NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, item_id)
 );
+CREATE TABLE evaluation_result_batches (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  run_id integer NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+  results text NOT NULL
+);
+ALTER TABLE evaluation_result_batches ALTER COLUMN results SET STORAGE EXTERNAL;
+CREATE INDEX evaluation_result_batches_run_idx ON evaluation_result_batches (run_id, id);
 
 -- US dollars per million tokens, per model name as the analyser reports it ('openai:gpt-4o-mini', 'rules').
 CREATE TABLE evaluation_prices (

@@ -63,16 +63,12 @@ type EvaluationRunsTable = {
 type EvaluationResultsTable = {
   run_id: number;
   item_id: number;
-  title: string;
-  expected: Json<Record<string, unknown>>;
-  output: ColumnType<Record<string, unknown> | null, string | null, string | null>;
-  valid: boolean;
-  error: string | null;
-  score: number;
-  field_scores: Json<Record<string, number>>;
-  latency_ms: number;
-  prompt_tokens: number;
-  completion_tokens: number;
+};
+type EvaluationResultBatchesTable = {
+  id: Generated<number>;
+  run_id: number;
+  /** A JSON array of NewResult. */
+  results: string;
 };
 type EvaluationPricesTable = {
   model: string;
@@ -86,11 +82,11 @@ type EvaluationTables = {
   evaluation_items: EvaluationItemsTable;
   evaluation_runs: EvaluationRunsTable;
   evaluation_results: EvaluationResultsTable;
+  evaluation_result_batches: EvaluationResultBatchesTable;
   evaluation_prices: EvaluationPricesTable;
 };
 
 export type RunRow = Selectable<EvaluationRunsTable>;
-export type ResultRow = Selectable<EvaluationResultsTable>;
 export type ItemRow = Selectable<EvaluationItemsTable>;
 
 export interface NewRun {
@@ -107,6 +103,7 @@ export interface NewRun {
   created_by: number | null;
 }
 
+/** One article's result in a run. */
 export interface NewResult {
   item_id: number;
   title: string;
@@ -120,6 +117,7 @@ export interface NewResult {
   prompt_tokens: number;
   completion_tokens: number;
 }
+export type ResultRow = NewResult;
 
 const SET_COLUMNS = ['id', 'name', 'description', 'version', 'is_default', 'created_at', 'updated_at'] as const;
 
@@ -369,18 +367,19 @@ export function createEvaluationRepository(database: Db) {
     saveResults(runId: number, results: NewResult[]): Promise<void> {
       if (results.length === 0) return Promise.resolve();
       return db.transaction().execute(async (trx) => {
-        // One JSON parameter for the whole batch: PostgreSQL unpacks it faster than thousands of bound values.
-        const rows = JSON.stringify(results.map((result) => ({ run_id: runId, ...result })));
+        const ids = results.map((result) => result.item_id);
         const inserted = await sql<{ item_id: number }>`
-          INSERT INTO evaluation_results
-            (run_id, item_id, title, expected, output, valid, error, score, field_scores, latency_ms, prompt_tokens, completion_tokens)
-          SELECT run_id, item_id, title, expected, output, valid, error, score, field_scores, latency_ms, prompt_tokens, completion_tokens
-          FROM json_populate_recordset(NULL::evaluation_results, ${rows}::json)
+          INSERT INTO evaluation_results (run_id, item_id)
+          SELECT ${runId}, unnest(${ids}::integer[])
           ON CONFLICT (run_id, item_id) DO NOTHING
           RETURNING item_id`.execute(trx);
         const fresh = new Set(inserted.rows.map((row) => row.item_id));
         const added = results.filter((result) => fresh.has(result.item_id));
         if (added.length === 0) return;
+        await trx
+          .insertInto('evaluation_result_batches')
+          .values({ run_id: runId, results: JSON.stringify(added) })
+          .execute();
         const sum = (pick: (result: NewResult) => number) => added.reduce((total, result) => total + pick(result), 0);
         await trx
           .updateTable('evaluation_runs')
@@ -412,8 +411,17 @@ export function createEvaluationRepository(database: Db) {
       });
     },
 
-    listResults: (runId: number): Promise<ResultRow[]> =>
-      db.selectFrom('evaluation_results').selectAll().where('run_id', '=', runId).orderBy('item_id').execute(),
+    /** A run's results, by item. */
+    async listResults(runId: number): Promise<ResultRow[]> {
+      const batches = await db
+        .selectFrom('evaluation_result_batches')
+        .select('results')
+        .where('run_id', '=', runId)
+        .orderBy('id')
+        .execute();
+      const results = batches.flatMap((batch) => JSON.parse(batch.results) as NewResult[]);
+      return results.sort((a, b) => a.item_id - b.item_id);
+    },
 
     async resultItemIds(runId: number): Promise<Set<number>> {
       const rows = await db.selectFrom('evaluation_results').select('item_id').where('run_id', '=', runId).execute();
