@@ -58,10 +58,14 @@ async function runFromEvaluateTab(page: Page, setName: string, what: string | Re
   const promptSelect = panel.getByLabel('Prompt to run');
   const option = await promptSelect.locator('option', { hasText: what }).first().textContent();
   await promptSelect.selectOption({ label: option ?? '' });
+  const started = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/evaluations$/.test(response.url()),
+  );
   await panel.getByRole('button', { name: 'Run evaluation' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Completed: 2 of 2 articles' })).toBeVisible({
-    timeout: 30_000,
-  });
+  const runId: number = (await (await started).json()).data.id;
+  // This run's own section: an earlier run shown before it may say Completed too.
+  const section = panel.getByRole('region', { name: new RegExp(`^Run #${runId}:`) });
+  await expect(section.getByRole('status')).toHaveText('Completed: 2 of 2 articles', { timeout: 30_000 });
 }
 
 test('add reviewed articles to a set, run the edited prompt, compare, and confirm activating a worse version', async ({
