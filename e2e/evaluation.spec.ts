@@ -1,11 +1,27 @@
 import type { Page } from '@playwright/test';
-import { apiCall, expect, signIn, test } from './fixtures.ts';
+import { apiCall, E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 36's journey: two reviewed articles go into a set with corrections, an edited (unsaved) prompt runs
  * over it beside the active version, and activating a version that scored lower meets the confirmation,
- * which the audit log then records with both scores.
+ * which the audit log then records with both scores. On a server of its own: activating prompt versions and
+ * changing the default set would change what the journeys sharing the common server analyse with.
  */
+
+let app: OwnServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  app = await startOwnServer({
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    NEWS_FETCH_INTERVAL_SECONDS: '1',
+  });
+});
+test.afterAll(async () => {
+  if (app) await stopOwnServer(app);
+  app = undefined;
+});
 
 // Screenshots for a person to look at: E2E_SCREENSHOTS=dir.
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -69,18 +85,16 @@ async function runFromEvaluateTab(page: Page, setName: string, what: string | Re
 }
 
 test('add reviewed articles to a set, run the edited prompt, compare, and confirm activating a worse version', async ({
-  page,
+  browser,
 }) => {
   test.setTimeout(150_000);
+  const origin = app?.origin ?? '';
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
   await signIn(page);
   const stamp = Date.now();
   const setName = `Reviewed ${stamp}`;
-  const original: PromptData = (await apiCall(page.request, 'GET', '/api/v1/prompts/active')).data;
-  const sets = (await apiCall(page.request, 'GET', '/api/v1/evaluation-sets')).data as {
-    id: number;
-    is_default: boolean;
-  }[];
-  const previousDefault = sets.find((set) => set.is_default)?.id;
+  const original: PromptData = (await apiCall(page.request, 'GET', '/api/v1/prompts/active', undefined, origin)).data;
 
   try {
     await test.step('AI Prompts: create a set and make it the default', async () => {
@@ -138,19 +152,25 @@ test('add reviewed articles to a set, run the edited prompt, compare, and confir
       };
       const { email_subject: _dropped, ...properties } = parameters.properties;
       const worseName = `Without subjects ${stamp}`;
-      await apiCall(page.request, 'POST', '/api/v1/prompts', {
-        name: worseName,
-        prompt_text: 'Find drilling signals; no outreach e-mail.',
-        function_schema: {
-          ...original.function_schema,
-          parameters: {
-            ...parameters,
-            properties,
-            required: (parameters.required ?? []).filter((f) => f !== 'email_subject'),
+      await apiCall(
+        page.request,
+        'POST',
+        '/api/v1/prompts',
+        {
+          name: worseName,
+          prompt_text: 'Find drilling signals; no outreach e-mail.',
+          function_schema: {
+            ...original.function_schema,
+            parameters: {
+              ...parameters,
+              properties,
+              required: (parameters.required ?? []).filter((f) => f !== 'email_subject'),
+            },
           },
+          set_as_active: false,
         },
-        set_as_active: false,
-      });
+        origin,
+      );
       await page.reload();
       await runFromEvaluateTab(page, setName, worseName);
       await page.getByRole('button', { name: `Activate ${worseName}` }).click();
@@ -168,14 +188,6 @@ test('add reviewed articles to a set, run the edited prompt, compare, and confir
       await shot(page, 'audit');
     });
   } finally {
-    // Other journeys analyse with the active prompt and may use the default set: put both back.
-    await apiCall(page.request, 'POST', `/api/v1/prompts/${original.id}/activate`, { confirm: true });
-    if (previousDefault !== undefined) {
-      const origin = new URL(page.url()).origin;
-      await page.request.put(`/api/v1/evaluation-sets/${previousDefault}`, {
-        data: { is_default: true },
-        headers: { origin },
-      });
-    }
+    await context.close();
   }
 });
