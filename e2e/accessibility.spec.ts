@@ -232,13 +232,25 @@ async function walkEveryScreen(page: Page): Promise<void> {
     await expect(page.getByText(/Showing|No log/).first()).toBeVisible();
     await checkScreen(page, 'logs');
   });
-  await test.step('prompts, both tabs', async () => {
+  await test.step('prompts, its three tabs and the evaluation sets', async () => {
     await openScreen(page, 'AI Prompts', 'AI Prompt Management');
     await expect(page.getByRole('tab', { name: 'Prompt Text' })).toHaveAttribute('aria-selected', 'true');
     await checkScreen(page, 'prompts-text');
     await page.getByRole('tab', { name: 'Output Schema' }).click();
     await expect(page.getByRole('tab', { name: 'Output Schema' })).toHaveAttribute('aria-selected', 'true');
     await checkScreen(page, 'prompts-schema');
+    // The Evaluate tab with a finished run of the active version over the starter set, and the sets list.
+    await page.getByRole('tab', { name: 'Evaluate' }).click();
+    const evaluate = page.getByRole('tabpanel', { name: 'Evaluate' });
+    const promptSelect = evaluate.getByLabel('Prompt to run');
+    const active = await promptSelect.locator('option', { hasText: '(active)' }).first().textContent();
+    await promptSelect.selectOption({ label: active ?? '' });
+    await evaluate.getByRole('button', { name: 'Run evaluation' }).click();
+    await expect(evaluate.getByRole('status').filter({ hasText: /^Completed: (\d+) of \1 articles$/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('heading', { name: 'Evaluation Sets' })).toBeVisible();
+    await checkScreen(page, 'prompts-evaluate');
   });
   await test.step('scraper', async () => {
     await openScreen(page, 'Scraper', /^Mining Project Scraper/);

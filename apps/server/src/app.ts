@@ -48,6 +48,8 @@ import type { NewsService } from './modules/news/news.service.ts';
 import { registerPinboardRoutes } from './modules/pinboard/pinboard.routes.ts';
 import type { PinboardService } from './modules/pinboard/pinboard.service.ts';
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
+import type { EvaluationService } from './modules/evaluation/evaluation.service.ts';
 import type { PromptsService } from './modules/prompts/prompts.service.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
@@ -74,6 +76,7 @@ export interface AppDeps {
     pinboard: PinboardService;
     logs: LogsService;
     prompts: PromptsService;
+    evaluation: EvaluationService;
     stats: StatsService;
     health: HealthService;
     news: NewsService;
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerPinboardRoutes(app, { pinboard: deps.services.pinboard });
   registerLogsRoutes(app, { logs: deps.services.logs });
   registerPromptsRoutes(app, { prompts: deps.services.prompts });
+  registerEvaluationRoutes(app, { evaluation: deps.services.evaluation });
   registerStatsRoutes(app, { stats: deps.services.stats });
   registerNewsRoutes(app, { news: deps.services.news });
   registerDemoNewsRoutes(app);

@@ -9,6 +9,8 @@ import type { NewsSource } from './adapters/news-sources/news-source.ts';
 import { demoKnownCompanies } from './adapters/news-sources/news-sources.ts';
 import { ALERT_DELIVERY_JOB, defineAlertJobs, workAlertJobs } from './modules/alerts/alerts.jobs.ts';
 import { defineWatchJobs, workWatchJobs } from './modules/watches/watches.jobs.ts';
+import { defineEvaluationJobs, EVALUATION_RUN_JOB, workEvaluationJobs } from './modules/evaluation/evaluation.jobs.ts';
+import { starterSetItems } from './modules/evaluation/evaluation.service.ts';
 import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
 import { defineNewsJobs, NEWS_FETCH_JOB, workNewsJobs } from './modules/news/news.jobs.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
@@ -54,6 +56,8 @@ export interface JobsOptions {
   alerts?: { retryDelaySeconds?: number };
   /** Watches: the every-minute tick that queues due runs, and the runs (which need news and pipeline jobs). */
   watches?: boolean;
+  /** Evaluation runs of prompt versions over evaluation sets. */
+  evaluation?: boolean;
   /**
    * The embedded database has one process: article claims, running batch jobs and scraper runs held
    * before this start belong to a process now gone, and are released.
@@ -104,6 +108,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   log.info(`analysis: ${services.pipelineAdapters.analyser}; CRM: ${services.pipelineAdapters.crm}`);
   // After migrations, before serving or working: the analysis always needs an active prompt.
   if (await services.prompts.ensureDefaultPrompt()) log.info('created the default AI prompt');
+  if (await services.evaluation.ensureStarterSet(starterSetItems)) log.info('created the starter evaluation set');
 
   const jobs = options.jobs;
   const backfillStop = new AbortController();
@@ -157,6 +162,13 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await defineAlertJobs(boss, jobs.alerts);
       await retryOrphans(ALERT_DELIVERY_JOB, 'alert deliveries');
       if (jobs.work) await workAlertJobs(boss, services.alerts, alertsLogger);
+    }
+    if (jobs.evaluation) {
+      await defineEvaluationJobs(boss);
+      await retryOrphans(EVALUATION_RUN_JOB, 'evaluation runs');
+      if (jobs.work) {
+        await workEvaluationJobs(boss, services.evaluationRunner, logger.child({ name: 'evaluation' }));
+      }
     }
     if (jobs.watches) {
       await defineWatchJobs(boss);

@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
+      evaluation: true,
       releaseOrphans: database.engine.kind === 'pglite',
     },
   });

@@ -32,6 +32,10 @@ import { createPinboardRepository } from './modules/pinboard/pinboard.repository
 import { createPinboardService } from './modules/pinboard/pinboard.service.ts';
 import { createPromptsRepository } from './modules/prompts/prompts.repository.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { enqueueEvaluationRun } from './modules/evaluation/evaluation.jobs.ts';
+import { createEvaluationRepository } from './modules/evaluation/evaluation.repository.ts';
+import { createEvaluationRunner } from './modules/evaluation/evaluation.runner.ts';
+import { createEvaluationService, type EvaluationService } from './modules/evaluation/evaluation.service.ts';
 import { createCrmRepository } from './modules/crm/crm.repository.ts';
 import { createCrmService } from './modules/crm/crm.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
@@ -103,9 +107,14 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
   const bus = options.bus ?? nullLiveBus;
   const newsRepository = createNewsRepository(db);
   const audit = createAuditService(createAuditRepository(db));
-  const prompts = createPromptsService(createPromptsRepository(db), audit);
+  // Activation asks the evaluation module for its evidence; the module is built below (it reads prompts).
+  const built: { evaluation?: EvaluationService } = {};
+  const prompts = createPromptsService(createPromptsRepository(db), audit, (promptId, confirm) =>
+    built.evaluation ? built.evaluation.activationEvidence(promptId, confirm) : Promise.resolve(null),
+  );
   const pipelineRepository = createPipelineRepository(db);
   const analyser = options.pipeline?.analyser ?? createRulesAnalyser(extractFacts);
+  const evaluationRepository = createEvaluationRepository(db);
   const crm = options.pipeline?.crm ?? createLocalOutboxAdapter(db);
   const stories = createStoriesService({
     repository: createStoriesRepository(db),
@@ -123,7 +132,25 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     fetchIntervalSeconds: options.newsFetchIntervalSeconds ?? 10,
     audit,
   });
+  const evaluation = createEvaluationService({
+    repository: evaluationRepository,
+    prompts,
+    news,
+    bus,
+    model: analyser.name,
+    enqueueRun: options.boss ? enqueueEvaluationRun(options.boss) : noQueue,
+  });
+  built.evaluation = evaluation;
   const services = {
+    evaluation,
+    /** Runs evaluation runs on a worker: the same analyser and AI limit as the pipeline, never the CRM. */
+    evaluationRunner: createEvaluationRunner({
+      repository: evaluationRepository,
+      analyser,
+      bus,
+      logger: (options.logger ?? createSilentLogger()).child({ name: 'evaluation' }),
+      concurrency: options.pipeline?.concurrency?.analyse ?? 6,
+    }),
     /** Names of the AI and CRM adapters in use, for the start-up log. */
     pipelineAdapters: { analyser: analyser.name, crm: crm.name },
     news,

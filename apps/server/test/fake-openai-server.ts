@@ -246,7 +246,7 @@ function toolProblem(body: ChatRequest, expected: ExpectedTool | undefined): str
 }
 
 /** A valid answer to the tool's schema, made from the user message by the offline analyser. */
-function rulesAnswer(body: ChatRequest): Record<string, unknown> {
+export function rulesAnswer(body: ChatRequest): Record<string, unknown> {
   const tool = body.tools?.[0]?.function;
   const user = body.messages?.find((m) => m.role === 'user')?.content;
   const text = typeof user === 'string' ? user : '';

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   pipeline?: ServiceOptions['pipeline'];
   /** Run batch jobs (starts pg-boss). */
   pipelineJobs?: boolean;
+  /** Run evaluation runs (starts pg-boss). */
+  evaluationJobs?: boolean;
   /** Alert delivery settings, and (with `alertJobs`) deliver alerts, retrying after `retryDelaySeconds`. */
   alerts?: ServiceOptions['alerts'];
   alertJobs?: { retryDelaySeconds?: number };
@@ -82,7 +84,9 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
     database: database.handle,
     logger: createSilentLogger(),
     postgresUrl: database.url,
-    jobQueue: Boolean(options.newsSources || options.pipelineJobs || options.alertJobs || options.watchJobs),
+    jobQueue: Boolean(
+      options.newsSources || options.pipelineJobs || options.alertJobs || options.watchJobs || options.evaluationJobs,
+    ),
     services: {
       scraperOutputDir: path.join(scraperDir, 'outputs'),
       scraperStartWaitMs: options.scraperSupervisor ? undefined : 0,
@@ -111,6 +115,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       pipeline: options.pipelineJobs ? { concurrency: 4 } : undefined,
       alerts: options.alertJobs,
       watches: options.watchJobs,
+      evaluation: options.evaluationJobs,
     },
   });
   const { app, services, bus, boss } = server;

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'conflict',
   /** 409: a pipeline step asked for out of order, or while the article is busy. */
   'invalid_status',
+  /** 409: the change needs `confirm: true` (activating a prompt version that scored below the active one). */
+  'confirmation_required',
   /** 413: the body is over the size limit. */
   'payload_too_large',
   /** 414: a path (parameter) is over its length limit. */
@@ -52,6 +54,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   request_timeout: 408,
   conflict: 409,
   invalid_status: 409,
+  confirmation_required: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { articleStatusSchema } from './articles.ts';
+import { evaluationProgressSchema } from './evaluation.ts';
 
 /**
  * What one source of a finished fetch gave: the items it read, how many of them it could not use (counted
@@ -88,6 +89,8 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notifications_updated'), ...sequenced }),
   /** A run of one of the user's watches was queued, started or finished. */
   z.object({ type: z.literal('watch_run_updated'), watch_id: z.number().int(), ...sequenced }),
+  /** An evaluation run the user started moved on (articles done, or its status changed). */
+  z.object({ type: z.literal('evaluation_progress'), ...evaluationProgressSchema.shape, ...sequenced }),
   /** The server's database is unreachable (`down`) or back (`up`); the live badge says so. */
   z.object({ type: z.literal('service_status'), database: z.enum(['up', 'down']) }),
   /**

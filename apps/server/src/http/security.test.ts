@@ -105,6 +105,15 @@ function expectedRole(route: TableRoute): 'admin' | 'member' {
       ? 'member'
       : 'admin';
   }
+  // Evaluation (issue 36): admins only, but members list the sets and add reviewed articles to one.
+  if (url === '/api/v1/prompts/:id/evaluations' || /^\/api\/v1\/(evaluations|evaluation-prices)(\/|$)/.test(url)) {
+    return 'admin';
+  }
+  if (url.startsWith('/api/v1/evaluation-sets')) {
+    const memberRoute =
+      (method === 'GET' && url === '/api/v1/evaluation-sets') || url === '/api/v1/evaluation-sets/:id/articles';
+    return memberRoute ? 'member' : 'admin';
+  }
   if (url.startsWith('/api/v1/prompts')) {
     return method === 'GET' || url === '/api/v1/prompts/validate-schema' ? 'member' : 'admin';
   }

@@ -26,6 +26,8 @@ function subjectOf(message: PublishedMessage): string {
       return 'notifications';
     case 'watch_run_updated':
       return 'watches';
+    case 'evaluation_progress':
+      return `evaluation:${message.run_id}`;
   }
 }
 

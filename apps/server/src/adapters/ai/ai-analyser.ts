@@ -34,6 +34,8 @@ export interface AnalysisRequest {
   systemPrompt: string;
   functionSchema: FunctionSchema;
   article: AnalysisArticle;
+  /** Told the tokens the AI service counted for this analysis (an evaluation run costs them); not by the rules. */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
 
 /** The AI analysis port: the OpenAI adapter or the offline rules analyser. */

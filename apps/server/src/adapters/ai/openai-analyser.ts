@@ -107,6 +107,10 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
       } catch (error) {
         throw toAnalysisError(error, timeoutMs, maxRetries);
       }
+      request.onUsage?.({
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      });
       const answer = readToolCall(completion, functionSchema.name);
       if (!addReasons) return rubricBeside(checked(answer, functionSchema), facts);
       const { rest, reasons } = takeIntentReasons(answer);

@@ -67,6 +67,11 @@ export function createPromptsRepository(db: Db) {
       return row && toPrompt(row, await countVersions(db, row.id));
     },
 
+    async findById(id: number): Promise<Prompt | undefined> {
+      const row = await db.selectFrom('prompts').select(PROMPT_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toPrompt(row, await countVersions(db, row.id));
+    },
+
     async findVersion(promptId: number, version: number): Promise<PromptVersion | undefined> {
       const row = await db
         .selectFrom('prompt_versions')

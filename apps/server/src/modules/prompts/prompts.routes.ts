@@ -8,6 +8,11 @@ import {
   schemaValidationResponseSchema,
   validateSchemaRequestSchema,
 } from '@mining-hub/contract/prompts';
+import {
+  activatePromptRequestSchema,
+  activatePromptResponseSchema,
+  activationNeedsConfirmationSchema,
+} from '@mining-hub/contract/evaluation';
 import type { FastifyRequest } from 'fastify';
 import { registerJsonBodyParser } from '../../http/json-body.ts';
 import { requireUser } from '../../http/security.ts';
@@ -113,12 +118,20 @@ function registerRoutes(scope: ZodApp, prompts: PromptsService): void {
       schema: {
         tags,
         params: idParamsSchema,
-        response: { 200: promptResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        body: activatePromptRequestSchema,
+        response: {
+          200: activatePromptResponseSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: activationNeedsConfirmationSchema,
+        },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await prompts.activate(request.params.id, actorOf(request)),
-    }),
+    async (request) => {
+      const { evaluation_note, ...prompt } = await prompts.activate(request.params.id, actorOf(request), {
+        confirm: request.body?.confirm,
+      });
+      return { success: true as const, data: prompt, evaluation_note };
+    },
   );
 }

@@ -29,8 +29,18 @@ export interface SaveOptions {
   actor?: AuditActor | null;
 }
 
+/**
+ * What activation is told of a version's evaluation (modules/evaluation): a note for the audit log (both
+ * scores, or that there is no run), or a 409 thrown when the version scored lower and `confirm` is false.
+ */
+export type ActivationEvidence = (promptId: number, confirm: boolean) => Promise<{ note: string } | null>;
+
 /** AI prompt templates: exactly one is active, and the analysis step runs that one. */
-export function createPromptsService(repository: PromptsRepository, audit: Pick<AuditService, 'record'> = nullAudit) {
+export function createPromptsService(
+  repository: PromptsRepository,
+  audit: Pick<AuditService, 'record'> = nullAudit,
+  evidence: ActivationEvidence = async () => null,
+) {
   const toValues = (draft: PromptDraft, options: SaveOptions) => {
     const result = validateFunctionSchema(draft.function_schema, { duplicateKeys: options.duplicateKeys });
     if (!result.valid) throw badRequest(`The output schema has errors: ${result.errors.join('; ')}`);
@@ -102,7 +112,15 @@ export function createPromptsService(repository: PromptsRepository, audit: Pick<
      * Makes the prompt the active one and every other inactive, in one transaction. A prompt without output
      * fields (saved before they were required) is refused with 400: every analysis would be empty.
      */
-    async activate(id: number, actor: AuditActor | null = null): Promise<Prompt> {
+    async activate(
+      id: number,
+      actor: AuditActor | null = null,
+      options: { confirm?: boolean } = {},
+    ): Promise<Prompt & { evaluation_note: string | null }> {
+      const known = await repository.findById(id);
+      if (!known) throw notFound(`Prompt ${id} not found`);
+      const found = known.is_active ? null : await evidence(id, options.confirm === true);
+      const note = found?.note ?? null;
       const prompt = await repository.activate(id, {
         check: ({ name, function_schema }) => {
           if (outputFieldCount(function_schema) > 0) return;
@@ -112,12 +130,17 @@ export function createPromptsService(repository: PromptsRepository, audit: Pick<
         },
         inTransaction: (trx, activated) =>
           audit.record(
-            { actor, action: 'prompt_activated', target: activated.name, detail: `id ${activated.id}` },
+            {
+              actor,
+              action: 'prompt_activated',
+              target: activated.name,
+              detail: `id ${activated.id}, version ${activated.version}${note ? `; evaluation: ${note}` : ''}`,
+            },
             trx,
           ),
       });
       if (!prompt) throw notFound(`Prompt ${id} not found`);
-      return prompt;
+      return { ...prompt, evaluation_note: note };
     },
 
     /** Errors and warnings for a function schema, without saving anything. */

@@ -5,6 +5,7 @@ import {
   type FunctionSchema,
   type PromptInput,
 } from '@mining-hub/contract/prompts';
+import { activatePromptResponseSchema } from '@mining-hub/contract/evaluation';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -45,11 +46,15 @@ export function useSavePrompt() {
   });
 }
 
+/** Activates a prompt; `confirm` activates a version whose evaluation scored below the active one's. */
 export function useActivatePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await apiRequest(`/prompts/${id}/activate`, promptResponseSchema, { method: 'POST' })).data,
+    mutationFn: async ({ id, confirm }: { id: number; confirm?: boolean }) =>
+      apiRequest(`/prompts/${id}/activate`, activatePromptResponseSchema, {
+        method: 'POST',
+        body: confirm ? { confirm: true } : {},
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptKeys.all }),
   });
 }

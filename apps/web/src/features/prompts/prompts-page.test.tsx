@@ -66,7 +66,10 @@ beforeEach(() => {
     const activate = /^\/api\/v1\/prompts\/(\d+)\/activate$/.exec(path);
     if (method === 'POST' && activate) {
       prompts = prompts.map((prompt) => ({ ...prompt, is_active: prompt.id === Number(activate[1]) }));
-      return { status: 200, body: { success: true, data: prompts.find((prompt) => prompt.is_active) } };
+      return {
+        status: 200,
+        body: { success: true, data: prompts.find((prompt) => prompt.is_active), evaluation_note: null },
+      };
     }
     const update = /^\/api\/v1\/prompts\/(\d+)$/.exec(path);
     if (method === 'PUT' && update) {
@@ -209,6 +212,87 @@ describe('PromptsPage', () => {
     await typist.click(within(panel).getByRole('button', { name: 'Add Field' }));
     expect(within(panel).queryByText(/has no output fields/)).toBeNull();
     expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('asks before activating a version that scored lower, showing the comparison, and activates on confirmation', async () => {
+    const run = {
+      id: 7,
+      set_id: 1,
+      set_name: 'Starter',
+      set_version: 1,
+      prompt_id: 1,
+      prompt_version: 1,
+      prompt_name: 'Mining news sales signals',
+      model: 'rules',
+      status: 'completed',
+      total: 2,
+      done: 2,
+      valid_count: 2,
+      valid_share: 1,
+      score: 0.8,
+      field_scores: { drilling_planned: 1 },
+      avg_latency_ms: 3,
+      avg_prompt_tokens: 0,
+      avg_completion_tokens: 0,
+      cost_usd: null,
+      error: null,
+      created_at: '2026-01-05T10:00:00.000Z',
+      started_at: '2026-01-05T10:00:00.000Z',
+      finished_at: '2026-01-05T10:00:01.000Z',
+    };
+    const comparison = {
+      baseline: run,
+      overall: { run: 0.5, baseline: 0.8, delta: -0.3 },
+      valid_share: { run: 1, baseline: 1, delta: 0 },
+      fields: [{ field: 'drilling_planned', run: 0.5, baseline: 1, delta: -0.5 }],
+      articles: [
+        {
+          item_id: 1,
+          title: 'Drill programme at Kuke',
+          run_score: 0,
+          baseline_score: 1,
+          delta: -1,
+          verdict: 'worse',
+          output: { drilling_planned: 'No' },
+          baseline_output: { drilling_planned: 'Yes' },
+          expected: { drilling_planned: 'Yes' },
+        },
+      ],
+      better: 0,
+      worse: 1,
+      same: 1,
+      note: null,
+    };
+    overrides = (request) => {
+      if (!request.path.endsWith('/activate')) return undefined;
+      if ((request.body as { confirm?: boolean } | undefined)?.confirm) return undefined;
+      return {
+        status: 409,
+        body: {
+          detail: 'Version 1 of "Older prompt" scored 50.0% against the active version\'s 80.0% on the set "Starter".',
+          code: 'confirmation_required',
+          candidate_score: 0.5,
+          active_score: 0.8,
+          run_id: 8,
+          baseline_run_id: 7,
+          comparison,
+        },
+      };
+    };
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('button', { name: 'Activate Older prompt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate "Older prompt" although it scored lower?' });
+    expect(within(dialog).getByText(/0 better, 1 worse, 1 the same/)).toBeTruthy();
+    expect(within(dialog).getByRole('row', { name: /Overall 50.0% 80.0% −30.0 pts/ })).toBeTruthy();
+    await typist.click(within(dialog).getByText('Drill programme at Kuke'));
+    expect(within(dialog).getByRole('row', { name: /drilling_planned Yes No Yes/ })).toBeTruthy();
+
+    await typist.click(within(dialog).getByRole('button', { name: 'Activate anyway' }));
+    expect(await screen.findByText('Prompt activated successfully')).toBeTruthy();
+    const activations = requests.filter((request) => request.path.endsWith('/activate'));
+    expect(activations.map((request) => request.body)).toEqual([{}, { confirm: true }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says why a stored prompt without output fields cannot be activated, and shows a refusal’s detail', async () => {

@@ -1,3 +1,4 @@
+import type { ActivationNeedsConfirmation } from '@mining-hub/contract/evaluation';
 import type { Prompt, PromptInput } from '@mining-hub/contract/prompts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,9 @@ import { canUse } from '../../lib/access.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
 import { activePromptQueryOptions, promptsQueryOptions, useActivatePrompt, useSavePrompt } from './api.ts';
 import { ActivePromptBanner } from './components/active-prompt-banner.tsx';
+import { ActivationConfirmation } from './components/activation-confirmation.tsx';
+import { EvaluationSetsCard } from './components/evaluation-sets-card.tsx';
+import { confirmationOf } from './evaluation-api.ts';
 import { PromptEditor, type EditorTab } from './components/prompt-editor.tsx';
 import { PromptList } from './components/prompt-list.tsx';
 import { draftFromPrompt, newPromptDraft } from './prompt-draft.ts';
@@ -30,6 +34,8 @@ export function PromptsPage() {
   // A new number remounts the editor with a fresh draft each time Create New Prompt is pressed.
   const [createRound, setCreateRound] = useState(0);
   const [tab, setTab] = useState<EditorTab>('text');
+  // A version that scored below the active one, waiting for the admin's confirmation.
+  const [pending, setPending] = useState<{ prompt: Prompt; evidence: ActivationNeedsConfirmation } | null>(null);
 
   const startCreate = () => {
     setMode('create');
@@ -51,11 +57,21 @@ export function PromptsPage() {
     );
   };
 
-  const handleActivate = (prompt: Prompt) => {
-    activate.mutate(prompt.id, {
-      onSuccess: () => notify('success', PROMPT_MESSAGES.activated),
-      onError: (error) => notify('error', PROMPT_MESSAGES.activateFailed, failureDetail(error)),
-    });
+  const handleActivate = (prompt: Prompt, confirm = false) => {
+    activate.mutate(
+      { id: prompt.id, confirm },
+      {
+        onSuccess: (response) => {
+          setPending(null);
+          notify('success', PROMPT_MESSAGES.activated, response.evaluation_note ?? undefined);
+        },
+        onError: (error) => {
+          const evidence = confirmationOf(error);
+          if (evidence) setPending({ prompt, evidence });
+          else notify('error', PROMPT_MESSAGES.activateFailed, failureDetail(error));
+        },
+      },
+    );
   };
 
   const editorProps = {
@@ -98,6 +114,7 @@ export function PromptsPage() {
           mode="edit"
           initialDraft={draftFromPrompt(active.data)}
           {...editorProps}
+          evaluate={canEdit ? { promptId: active.data.id, prompts: prompts.data } : undefined}
         />
       ) : (
         <Card title="Edit Active Prompt">
@@ -114,9 +131,21 @@ export function PromptsPage() {
         loading={prompts.isPending}
         error={prompts.error}
         onRetry={() => void prompts.refetch()}
-        activatingId={activate.isPending ? activate.variables : undefined}
-        onActivate={canEdit ? handleActivate : undefined}
+        activatingId={activate.isPending ? activate.variables.id : undefined}
+        onActivate={canEdit ? (prompt) => handleActivate(prompt) : undefined}
       />
+
+      {canEdit && <EvaluationSetsCard onDone={(message) => notify('success', message)} />}
+
+      {pending && (
+        <ActivationConfirmation
+          prompt={pending.prompt}
+          evidence={pending.evidence}
+          activating={activate.isPending}
+          onConfirm={() => handleActivate(pending.prompt, true)}
+          onClose={() => setPending(null)}
+        />
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { articleDetailQueryOptions, useArticleStep } from '../api.ts';
 import { articleDate, articleTags, isFailureStatus, sourceLink } from '../article-display.ts';
+import { AddToEvaluationSet } from './add-to-evaluation-set.tsx';
 import { ArticleAnalysis } from './article-analysis.tsx';
 import { ArticleBody, type BodyHighlight } from './article-body.tsx';
 import { ArticleFacts } from './article-facts.tsx';
@@ -101,6 +102,7 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
             {link.external ? 'Open source' : 'Open article page'}
             <ExternalLinkIcon className="size-4" />
           </a>
+          <AddToEvaluationSet article={article} />
           <ArticleStepButton article={article} inBatch={inBatch} />
           <Button variant="secondary" size="sm" onClick={onClose}>
             Close

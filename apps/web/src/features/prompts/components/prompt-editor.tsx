@@ -1,16 +1,18 @@
-import { PROMPT_REQUIRED_MESSAGE, type PromptInput } from '@mining-hub/contract/prompts';
+import { PROMPT_REQUIRED_MESSAGE, type Prompt, type PromptInput } from '@mining-hub/contract/prompts';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { canSaveDraft, validatePromptDraft, type PromptDraft } from '../prompt-draft.ts';
 import { fieldCount } from '../schema-editor.ts';
+import { EvaluateTab } from './evaluate-tab.tsx';
 import { OutputSchemaTab } from './output-schema-tab.tsx';
 import { PromptTextTab } from './prompt-text-tab.tsx';
 
-export type EditorTab = 'text' | 'schema';
+export type EditorTab = 'text' | 'schema' | 'evaluate';
 const TABS: { id: EditorTab; label: string }[] = [
   { id: 'text', label: 'Prompt Text' },
   { id: 'schema', label: 'Output Schema' },
+  { id: 'evaluate', label: 'Evaluate' },
 ];
 
 interface PromptEditorProps {
@@ -25,6 +27,8 @@ interface PromptEditorProps {
   /** The draft cannot be sent as it is (e.g. two fields of one name). */
   onInvalid: (message: string) => void;
   onCancel: () => void;
+  /** The Evaluate tab (admins, editing a saved prompt): runs are recorded against `promptId`. */
+  evaluate?: { promptId: number; prompts: Prompt[] | undefined };
 }
 
 /** The editor's two tabs, Cancel (create mode only) and Save Changes / Create Prompt. */
@@ -38,7 +42,9 @@ export function PromptEditor({
   onSave,
   onInvalid,
   onCancel,
+  evaluate,
 }: PromptEditorProps) {
+  const tabs = TABS.filter(({ id }) => id !== 'evaluate' || evaluate);
   const [draft, setDraft] = useState(initialDraft);
   const canSave = canSaveDraft(draft);
   // Save stays available: the server's refusal then says why, in its own words, under the notice.
@@ -53,7 +59,9 @@ export function PromptEditor({
   // Arrow keys move between tabs, as in any tab list.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = tab === 'text' ? 'schema' : 'text';
+    const index = tabs.findIndex(({ id }) => id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    const next = tabs[(index + step + tabs.length) % tabs.length]?.id ?? 'text';
     onTabChange(next);
     document.getElementById(`prompt-tab-${next}`)?.focus();
   };
@@ -70,7 +78,7 @@ export function PromptEditor({
       }
     >
       <div role="tablist" aria-label="Prompt editor" className="-mt-1 mb-5 flex gap-1 border-b border-slate-200">
-        {TABS.map(({ id, label }) => (
+        {tabs.map(({ id, label }) => (
           <button
             key={id}
             id={`prompt-tab-${id}`}
@@ -105,6 +113,28 @@ export function PromptEditor({
           />
         </div>
       </fieldset>
+      {evaluate && (
+        <div
+          role="tabpanel"
+          id="prompt-panel-evaluate"
+          aria-labelledby="prompt-tab-evaluate"
+          hidden={tab !== 'evaluate'}
+        >
+          <EvaluateTab
+            promptId={evaluate.promptId}
+            prompts={evaluate.prompts}
+            draft={() => {
+              const result = validatePromptDraft(draft);
+              return result.ok
+                ? {
+                    ok: true,
+                    value: { prompt_text: result.value.prompt_text, function_schema: result.value.function_schema },
+                  }
+                : result;
+            }}
+          />
+        </div>
+      )}
 
       {!readOnly && (
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">

@@ -1,0 +1,192 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit from 'p-limit';
+import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
+import type { LiveBus } from '../../live/live-bus.ts';
+import type { Logger } from '../../logging.ts';
+import type { EvaluationItem } from '@mining-hub/contract/evaluation';
+import type { EvaluationRepository, NewResult } from './evaluation.repository.ts';
+import { costOf, progressMessage, totalsOf } from './evaluation.service.ts';
+import { scoreOutput } from './scoring.ts';
+
+export interface EvaluationRunnerDeps {
+  repository: EvaluationRepository;
+  analyser: AiAnalyser;
+  bus: LiveBus;
+  logger: Logger;
+  /** Analyses at once: the pipeline's AI limit (PIPELINE_AI_CONCURRENCY). */
+  concurrency: number;
+  /** How often a running run looks whether it was cancelled (500 ms). */
+  cancelPollMs?: number;
+  /** Attempts per article when the AI service asks to wait (429, 5xx, timeouts): 4. */
+  attempts?: number;
+  /** Longest wait between two attempts, whatever Retry-After says (60 s). */
+  maxWaitMs?: number;
+  /** Results are stored (and the live message sent) at least this often while a run goes on: 1 s. */
+  flushMs?: number;
+}
+
+/** What the run's own work cost beside the analyses, for the benchmark: wall and CPU time, in all and in analyses. */
+export interface RunTiming {
+  wallMs: number;
+  analysisMs: number;
+  cpuMs: number;
+  analysisCpuMs: number;
+}
+
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
+/**
+ * Runs an evaluation: every item of the set not yet scored in this run (a run taken over after a crash goes
+ * on where it was), `concurrency` at a time, calling only the analyser, never the pipeline or the CRM.
+ */
+export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
+  const attempts = deps.attempts ?? 4;
+  const maxWaitMs = deps.maxWaitMs ?? 60_000;
+  const flushMs = deps.flushMs ?? 1_000;
+
+  async function execute(runId: number): Promise<RunTiming> {
+    const started = performance.now();
+    const startedCpu = process.cpuUsage();
+    const timing = { wallMs: 0, analysisMs: 0, cpuMs: 0, analysisCpuMs: 0 };
+    const run = await deps.repository.findRun(runId);
+    if (!run || run.set_id === null || !(await deps.repository.startRun(runId))) return timing;
+    const { function_schema: schema, prompt_text: systemPrompt } = run;
+    const items = await deps.repository.listItems(run.set_id);
+    const scored = await deps.repository.resultItemIds(runId);
+    const todo = items.filter((item) => !scored.has(item.id));
+
+    const stop = new AbortController();
+    const poll = setInterval(() => {
+      void deps.repository.runStatus(runId).then(
+        (status) => status !== 'running' && stop.abort(),
+        () => undefined,
+      );
+    }, deps.cancelPollMs ?? 500);
+    let done = scored.size;
+    let pending: NewResult[] = [];
+    const finished: NewResult[] = [];
+    let lastFlush = performance.now();
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      lastFlush = performance.now();
+      if (batch.length === 0 || stop.signal.aborted) return;
+      await deps.repository.saveResults(runId, batch);
+      finished.push(...batch);
+      done += batch.length;
+      if (run.created_by !== null) {
+        deps.bus.publish({ userId: run.created_by }, progressMessage({ ...toProgress(run), status: 'running', done }));
+      }
+    };
+
+    const analyseOne = async (item: EvaluationItem): Promise<NewResult> => {
+      const usage = { promptTokens: 0, completionTokens: 0 };
+      const began = performance.now();
+      let output: Record<string, unknown> | null = null;
+      let error: string | null = null;
+      for (let attempt = 1; ; attempt += 1) {
+        const callStart = performance.now();
+        const callCpu = process.cpuUsage();
+        try {
+          output = await deps.analyser.analyse(
+            {
+              systemPrompt,
+              functionSchema: schema,
+              article: {
+                title: item.title,
+                text: item.text,
+                source: item.source,
+                url: item.source_url,
+                publishedAt: null,
+              },
+              onUsage: (counted) => {
+                usage.promptTokens += counted.promptTokens;
+                usage.completionTokens += counted.completionTokens;
+              },
+            },
+            stop.signal,
+          );
+          timing.analysisMs += performance.now() - callStart;
+          timing.analysisCpuMs += cpuMsSince(callCpu);
+          break;
+        } catch (caught) {
+          timing.analysisMs += performance.now() - callStart;
+          timing.analysisCpuMs += cpuMsSince(callCpu);
+          const failure = caught instanceof AnalysisError ? caught : undefined;
+          error = caught instanceof Error ? caught.message : String(caught);
+          if (!failure?.retryable || attempt >= attempts || stop.signal.aborted) break;
+          const waitMs = Math.min(maxWaitMs, failure.retryAfterMs ?? 1_000 * 2 ** (attempt - 1));
+          await sleep(waitMs, undefined, { signal: stop.signal }).catch(() => undefined);
+          error = null;
+        }
+      }
+      const { score, fields } = scoreOutput(schema.parameters, item.expected, output);
+      return {
+        item_id: item.id,
+        title: item.title,
+        expected: item.expected,
+        output,
+        valid: output !== null,
+        error: output === null ? error : null,
+        score,
+        field_scores: fields,
+        latency_ms: performance.now() - began,
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+      };
+    };
+
+    const limit = pLimit(Math.max(1, deps.concurrency));
+    try {
+      await Promise.all(
+        todo.map((item) =>
+          limit(async () => {
+            if (stop.signal.aborted) return;
+            const result = await analyseOne(item);
+            if (stop.signal.aborted) return;
+            pending.push(result);
+            if (performance.now() - lastFlush >= flushMs) await flush();
+          }),
+        ),
+      );
+      await flush();
+      if (stop.signal.aborted) return timing;
+      // A run taken over after a crash also counts what the earlier attempt stored.
+      const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
+      const totals = totalsOf(results);
+      const cost = await costOf(deps.repository, run.model, results);
+      await deps.repository.finishRun(runId, 'completed', { ...totals, cost_usd: cost });
+      if (run.created_by !== null) {
+        deps.bus.publish(
+          { userId: run.created_by },
+          progressMessage({ ...toProgress(run), status: 'completed', done }),
+        );
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.logger.error({ err: error }, `evaluation run ${runId} failed`);
+      await deps.repository
+        .finishRun(runId, 'failed', { score: null, field_scores: null, cost_usd: null, error: reason })
+        .catch(() => undefined);
+      if (run.created_by !== null) {
+        deps.bus.publish({ userId: run.created_by }, progressMessage({ ...toProgress(run), status: 'failed', done }));
+      }
+    } finally {
+      clearInterval(poll);
+      stop.abort();
+      timing.wallMs = performance.now() - started;
+      timing.cpuMs = cpuMsSince(startedCpu);
+    }
+    return timing;
+  }
+
+  return { execute };
+}
+export type EvaluationRunner = ReturnType<typeof createEvaluationRunner>;
+
+function toProgress(run: { id: number; total: number }) {
+  return { id: run.id, total: run.total };
+}
