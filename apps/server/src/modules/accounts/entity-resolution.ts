@@ -1,5 +1,3 @@
-import { exchangeOf } from '../facts/issuers.ts';
-
 /**
  * Entity resolution for accounts (issue 34): pure, no I/O. A mention (a name as a release or a scraper writes
  * it, with any listings) is matched to a known company, or called new, or sent to review when two companies
@@ -121,9 +119,33 @@ const DASHED = new RegExp(
 const RIC = /(?<![A-Za-z0-9.])([A-Z0-9]{1,6})\.(TO|V|AX|CN)\b/g;
 const RIC_EXCHANGES: Record<string, string> = { TO: 'TSX', V: 'TSXV', AX: 'ASX', CN: 'CSE' };
 
-/** An exchange code or name as the product writes it; also 'LON' (London), which the facts tables do not list. */
-function exchangeCode(name: string): string | null {
-  return /^LON$/i.test(name.trim()) ? 'LSE' : exchangeOf(name);
+/** The exchange codes of `EXCHANGE:SYMBOL`, with the ways releases and scraped pages write each market. */
+const EXCHANGE_ALIASES: Record<string, string[]> = {
+  TSXV: ['tsxv', 'tsx-v', 'tsx.v', 'tsx v', 'tsx venture', 'tsx venture exchange', 'tsx-venture', 'cdnx', 'cve', 'v'],
+  TSX: ['tsx', 'tse', 't', 'toronto', 'toronto stock exchange'],
+  CSE: ['cse', 'cnsx', 'canadian securities exchange'],
+  ASX: ['asx', 'australian securities exchange'],
+  'NYSE American': ['nyse american', 'nyse mkt', 'nysemkt', 'nyse-a', 'amex', 'nyse amex'],
+  NYSE: ['nyse', 'new york stock exchange'],
+  NASDAQ: ['nasdaq'],
+  OTCQX: ['otcqx'],
+  OTCQB: ['otcqb'],
+  'OTC Pink': ['otc pink', 'otcpink', 'pink'],
+  OTC: ['otc', 'otcmkts', 'otc markets', 'otcbb'],
+  AIM: ['aim', 'lse aim', 'aim lse'],
+  LSE: ['lse', 'lon', 'london', 'london stock exchange'],
+  JSE: ['jse'],
+  FSE: ['fse', 'fra', 'fwb', 'frankfurt', 'fsx', 'fnr', 'xetra'],
+  NZX: ['nzx'],
+  BVL: ['bvl', 'bvlac'],
+};
+const EXCHANGES = new Map(
+  Object.entries(EXCHANGE_ALIASES).flatMap(([code, aliases]) => aliases.map((alias) => [alias, code] as const)),
+);
+
+/** An exchange as `EXCHANGE:SYMBOL` writes it ('TSX-V' → 'TSXV', 'NYSE MKT' → 'NYSE American'), or null. */
+export function exchangeCode(name: string): string | null {
+  return EXCHANGES.get(name.trim().toLowerCase().replace(/\s+/g, ' ')) ?? null;
 }
 
 /**
