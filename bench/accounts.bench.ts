@@ -22,7 +22,11 @@ const synthetic = Array.from({ length: 20_000 - ACCOUNT_COMPANIES.length }, (_, 
   ticker: `TSXV:Q${i.toString(36).toUpperCase()}`,
 }));
 const index = new EntityIndex([
-  ...ACCOUNT_COMPANIES.map((company, id) => ({ id, names: [company.name, ...company.former_names], tickers: company.tickers })),
+  ...ACCOUNT_COMPANIES.map((company, id) => ({
+    id,
+    names: [company.name, ...company.former_names],
+    tickers: company.tickers,
+  })),
   ...synthetic.map((company, i) => ({ id: 1000 + i, names: [company.name], tickers: [company.ticker] })),
 ]);
 const mentions = Array.from({ length: 100_000 }, (_, i) => {
@@ -40,4 +44,9 @@ for (const mention of mentions) {
   if (resolution.kind === 'match') matched++;
 }
 const cpu = process.cpuUsage(before);
-printFigure('accounts resolve 100,000 mentions', (cpu.user + cpu.system) / 1e6, 's', `(goal < 30 s; ${matched} matched)`);
+printFigure(
+  'accounts resolve 100,000 mentions',
+  (cpu.user + cpu.system) / 1e6,
+  's',
+  `(goal < 30 s; ${matched} matched)`,
+);

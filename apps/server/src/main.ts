@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
+      accounts: { syncIntervalMs: 5000 },
       releaseOrphans: database.engine.kind === 'pglite',
     },
   });

@@ -48,10 +48,7 @@ export function indexOfCompanies(companies: LabelledCompany[]): EntityIndex {
   );
 }
 
-export function scoreResolution(
-  companies = ACCOUNT_COMPANIES,
-  mentions = ACCOUNT_MENTIONS,
-): ResolutionScore {
+export function scoreResolution(companies = ACCOUNT_COMPANIES, mentions = ACCOUNT_MENTIONS): ResolutionScore {
   const index = indexOfCompanies(companies);
   const score: ResolutionScore = {
     mentions: mentions.length,
@@ -65,7 +62,10 @@ export function scoreResolution(
     missed: [],
   };
   for (const mention of mentions) {
-    const resolution = index.resolve({ name: mention.name, tickers: mention.listing ? tickersIn(mention.listing) : [] });
+    const resolution = index.resolve({
+      name: mention.name,
+      tickers: mention.listing ? tickersIn(mention.listing) : [],
+    });
     if (resolution.kind === 'review') score.reviews++;
     if (resolution.kind === 'match') {
       score.matched++;

@@ -45,6 +45,9 @@ export interface Database {
   company_contacts: CompanyContactsTable;
   company_merges: CompanyMergesTable;
   account_reviews: AccountReviewsTable;
+  account_story_sync: AccountStorySyncTable;
+  account_imports: AccountImportsTable;
+  company_crm_links: CompanyCrmLinksTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -478,7 +481,25 @@ export interface CompanyEventsTable {
   kind: CompanyEventKind;
   occurred_at: Date;
   weight: number;
+  base: number;
   summary: string;
+}
+
+export interface AccountStorySyncTable {
+  story_id: number;
+  synced_at: Generated<Date>;
+}
+
+export interface AccountImportsTable {
+  file_name: string;
+  imported_at: Generated<Date>;
+  companies: number;
+  projects: number;
+}
+
+export interface CompanyCrmLinksTable {
+  crm_company_id: number;
+  company_id: number;
 }
 
 export interface CompanyContactsTable {

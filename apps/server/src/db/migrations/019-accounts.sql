@@ -87,6 +87,8 @@ CREATE TABLE company_events (
     'resource', 'study', 'stage_change')),
   occurred_at timestamptz NOT NULL,
   weight double precision NOT NULL,
+  -- weight * 2^((occurred_at - 2026-01-01) / half-life): its share of companies.heat_base.
+  base double precision NOT NULL,
   summary text NOT NULL
 );
 CREATE UNIQUE INDEX company_events_story_kind_idx ON company_events (story_id, company_id, kind)
@@ -132,3 +134,24 @@ CREATE TABLE account_reviews (
   resolved_at timestamptz,
   UNIQUE (mention, source)
 );
+
+-- Stories whose facts have been read into accounts (again when the primary article is analysed later).
+CREATE TABLE account_story_sync (
+  story_id integer PRIMARY KEY REFERENCES stories (id) ON DELETE CASCADE,
+  synced_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Scraper output files already imported (each file once).
+CREATE TABLE account_imports (
+  file_name text PRIMARY KEY,
+  imported_at timestamptz NOT NULL DEFAULT now(),
+  companies integer NOT NULL,
+  projects integer NOT NULL
+);
+
+-- Companies pushed to the CRM, joined to their account.
+CREATE TABLE company_crm_links (
+  crm_company_id integer PRIMARY KEY REFERENCES crm_companies (id) ON DELETE CASCADE,
+  company_id integer NOT NULL REFERENCES companies (id) ON DELETE CASCADE
+);
+CREATE INDEX company_crm_links_company_idx ON company_crm_links (company_id);
