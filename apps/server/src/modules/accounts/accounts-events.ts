@@ -41,6 +41,9 @@ function money(amount: number | null, currency: string | null): string {
   return `${symbol}${value} `;
 }
 
+/** '7.34%' or '2.1 g/t'. */
+const gradeOf = (grade: number, unit: string | null) => (unit === '%' ? `${grade}%` : `${grade} ${unit ?? ''}`.trim());
+
 /** One event of each kind the facts show, strongest first (a release adds a kind to its company once). */
 export function eventsOfFacts(facts: MiningFacts): FactEvent[] {
   const events: FactEvent[] = [];
@@ -67,7 +70,7 @@ export function eventsOfFacts(facts: MiningFacts): FactEvent[] {
     );
   }
   const best = [...facts.intercepts].sort((a, b) => b.width_m * b.grade - a.width_m * a.grade)[0];
-  if (best) add('results', `Drill results: ${best.width_m} m at ${best.grade} ${best.unit} ${best.element}`);
+  if (best) add('results', `Drill results: ${best.width_m} m at ${gradeOf(best.grade, best.unit)} ${best.element}`);
   const resource = facts.resources.find((item) => item.category === 'Total') ?? facts.resources[0];
   if (resource) {
     const size = resource.tonnes_mt === null ? '' : ` ${resource.tonnes_mt} Mt`;

@@ -120,12 +120,13 @@ export function CompaniesPage() {
       />
       <Card className="mb-6">
         <form
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
+          className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6"
           onSubmit={(event) => event.preventDefault()}
           role="search"
           aria-label="Filter companies"
         >
           <TextField
+            className="col-span-2 sm:col-span-1"
             label="Search"
             placeholder="Name or ticker"
             value={text}

@@ -65,7 +65,7 @@ function Facts({ company }: { company: CompanyDetail }) {
   if (company.former_names.length > 0) rows.push(['Formerly', company.former_names.join(', ')]);
   if (company.aliases.length > 0) rows.push(['Also written', company.aliases.slice(0, 6).join(', ')]);
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt className="font-medium text-slate-600">{term}</dt>
