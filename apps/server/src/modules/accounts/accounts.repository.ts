@@ -417,13 +417,47 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Companies pushed to the CRM and not yet joined to an account, once the stories of their pushed articles
+     * have been read: `story_company_id` is the account those stories belong to (the surest join).
+     */
     async crmCompaniesToLink(limit: number) {
       return db
-        .selectFrom('crm_companies')
-        .leftJoin('company_crm_links', 'company_crm_links.crm_company_id', 'crm_companies.id')
-        .select(['crm_companies.id', 'crm_companies.name', 'crm_companies.domain', 'crm_companies.ticker'])
+        .selectFrom('crm_companies as crm')
+        .leftJoin('company_crm_links', 'company_crm_links.crm_company_id', 'crm.id')
+        .select([
+          'crm.id',
+          'crm.name',
+          'crm.domain',
+          'crm.ticker',
+          (eb) =>
+            eb
+              .selectFrom('crm_notes as n')
+              .innerJoin('articles as a', 'a.id', 'n.article_id')
+              .innerJoin('company_stories as cs', 'cs.story_id', 'a.story_id')
+              .innerJoin('companies as c', 'c.id', 'cs.company_id')
+              .select('cs.company_id')
+              .whereRef('n.company_id', '=', 'crm.id')
+              .where('c.merged_into', 'is', null)
+              .orderBy('n.id', 'desc')
+              .limit(1)
+              .as('story_company_id'),
+        ])
         .where('company_crm_links.crm_company_id', 'is', null)
-        .orderBy('crm_companies.id')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('crm_notes as n')
+                .innerJoin('articles as a', 'a.id', 'n.article_id')
+                .leftJoin('account_story_sync as y', 'y.story_id', 'a.story_id')
+                .select(sql`1`.as('one'))
+                .whereRef('n.company_id', '=', 'crm.id')
+                .where((inner) => inner.or([inner('a.story_id', 'is', null), inner('y.story_id', 'is', null)])),
+            ),
+          ),
+        )
+        .orderBy('crm.id')
         .limit(limit)
         .execute();
     },
@@ -914,10 +948,18 @@ export function createAccountsRepository(db: Db) {
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 
-/** Project names compare without 'Project', 'Property', legal-ish noise, accents and case. */
+const PROJECT_NOISE = new Set(
+  'project projects property properties deposit deposits mine prospect camp complex the gold silver copper zinc lead nickel cobalt lithium uranium tantalum tin tungsten vanadium iron ore graphite rare earths earth platinum palladium pgm molybdenum manganese antimony'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Project names compare without 'Project', 'Property' or the commodities they are named with ('Halibut Creek
+ * Copper-Gold Project' is 'Halibut Creek'), accents and case.
+ */
 export function projectKey(name: string): string {
-  return nameKey(name)
-    .replace(/\b(project|projects|property|properties|deposit|mine|prospect)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const words = nameKey(name).split(' ');
+  const kept = words.filter((word) => !PROJECT_NOISE.has(word));
+  return (kept.length > 0 ? kept : words).join(' ');
 }

@@ -243,6 +243,18 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     ).toHaveLength(1);
   });
 
+  it('joins a company pushed to the CRM to its account', async () => {
+    await t.database.handle.db
+      .insertInto('crm_companies')
+      .values({ name: 'Lanternfish Copper Corp', domain: 'lanternfish.example', ticker: 'TSXV:LFC' })
+      .execute();
+    await t.services.accounts.syncAll();
+    const list = (await get('/api/v1/companies?q=Lanternfish')).json<{ data: CompanySummary[] }>().data;
+    expect(list).toHaveLength(1);
+    const company = (await get(`/api/v1/companies/${list[0]?.id}`)).json<{ data: CompanyDetail }>().data;
+    expect(company.crm).toMatchObject({ status: 'pushed', url: expect.stringContaining('/crm') });
+  });
+
   it('lists projects with their owners', async () => {
     const response = await get('/api/v1/projects?commodity=Li');
     expect(response.statusCode).toBe(200);

@@ -464,14 +464,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await repository.markStorySynced(trx, storyId);
         }
         for (const company of crm) {
-          const tickers = company.ticker ? tickersIn(company.ticker) : [];
-          const id = await resolveOrCreate(
-            trx,
-            index,
-            { name: company.name, tickers, source: `crm:${company.id}` },
-            { domain: company.domain },
-            true,
-          );
+          let id = company.story_company_id;
+          // A company pushed without a story of ours (or before stories): joined by its name and listing. A
+          // push that knew no name but the domain ('brackrigg.example') makes no account of its own.
+          if (id === null && !/^[\w-]+(\.[\w-]+)+$/.test(company.name.trim())) {
+            const tickers = company.ticker ? tickersIn(company.ticker) : [];
+            id = await resolveOrCreate(
+              trx,
+              index,
+              { name: company.name, tickers, source: `crm:${company.id}` },
+              { domain: company.domain },
+              true,
+            );
+          }
           if (id !== null) await repository.linkCrm(trx, company.id, id);
         }
         // The index learnt this batch's companies in memory; the next call sees the same rows in the database.
