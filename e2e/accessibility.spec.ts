@@ -209,7 +209,10 @@ async function walkEveryScreen(page: Page): Promise<void> {
   await test.step('companies and a company page', async () => {
     await openScreen(page, 'Companies', 'Companies');
     // The worker reads the analysed stories into accounts every few seconds.
-    const first = page.getByRole(isPhone(page) ? 'listitem' : 'row').getByRole('link').first();
+    const first = page
+      .getByRole(isPhone(page) ? 'listitem' : 'row')
+      .getByRole('link')
+      .first();
     await expect(first).toBeVisible({ timeout: 30_000 });
     await checkScreen(page, 'companies');
     await first.click();

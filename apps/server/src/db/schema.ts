@@ -401,22 +401,9 @@ export interface StoryBandsTable {
 
 /** Migration 019 (issue 34): accounts. */
 export type ProjectStage =
-  | 'exploration'
-  | 'resource'
-  | 'scoping_pea'
-  | 'pfs'
-  | 'fs'
-  | 'construction'
-  | 'production'
-  | 'care_maintenance';
+  'exploration' | 'resource' | 'scoping_pea' | 'pfs' | 'fs' | 'construction' | 'production' | 'care_maintenance';
 export type CompanyEventKind =
-  | 'financing_closed'
-  | 'financing_announced'
-  | 'programme_planned'
-  | 'results'
-  | 'resource'
-  | 'study'
-  | 'stage_change';
+  'financing_closed' | 'financing_announced' | 'programme_planned' | 'results' | 'resource' | 'study' | 'stage_change';
 
 export interface CompaniesTable {
   id: Generated<number>;
