@@ -222,12 +222,18 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
-    async projectBySourceKey(trx: Db, sourceKey: string): Promise<(ProjectRow & { id: number }) | undefined> {
-      return trx
-        .selectFrom('projects')
-        .select(['id', 'name', 'country', 'state', 'location', 'commodities', 'stage'])
-        .where('source_key', '=', sourceKey)
-        .executeTakeFirst();
+    /** The projects an earlier import made, by source key, for the keys of this import. */
+    async projectsBySourceKeys(trx: Db, sourceKeys: string[]): Promise<Map<string, ProjectRow>> {
+      const found = new Map<string, ProjectRow>();
+      for (let i = 0; i < sourceKeys.length; i += 5000) {
+        const rows = await trx
+          .selectFrom('projects')
+          .select(['id', 'name', 'country', 'state', 'location', 'commodities', 'stage', 'source_key'])
+          .where('source_key', 'in', sourceKeys.slice(i, i + 5000))
+          .execute();
+        for (const { source_key: key, ...row } of rows) if (key) found.set(key, row);
+      }
+      return found;
     },
 
     /** The company's project of this name (any spelling), if it owns one. */

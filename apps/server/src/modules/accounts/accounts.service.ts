@@ -144,6 +144,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       market_cap_musd?: number | null;
     },
     createOnReview: boolean,
+    created?: Set<number>,
   ): Promise<number | null> => {
     const resolution: Resolution = index.resolve({ name: mention.name, tickers: mention.tickers });
     if (resolution.kind === 'match') {
@@ -166,6 +167,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!createOnReview) return null;
     }
     const id = await repository.insertCompany(trx, { name: mention.name, ...fields });
+    created?.add(id);
     // Listings another company holds stay with it (resolution said this is not that company).
     await repository.addTickers(trx, id, mention.tickers);
     index.add({ id, names: [mention.name], tickers: mention.tickers });
@@ -174,6 +176,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const importFile = async (trx: Db, index: EntityIndex, file: CrmReadyFile, source: string) => {
     let projects = 0;
+    const created = new Set<number>();
+    const known = await repository.projectsBySourceKeys(
+      trx,
+      file.companies.flatMap((company) => company.projects.map((project) => `scraper:${project.gid}`)),
+    );
     for (const company of file.companies) {
       const exchange = company.exchange ? exchangeCode(company.exchange) : null;
       const ticker = company.ticker && exchange ? normaliseTicker(`${exchange}:${company.ticker}`) : null;
@@ -187,15 +194,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           market_cap_musd: company.market_cap_musd ?? null,
         },
         true,
+        created,
       );
       if (companyId === null) continue;
+      const isNew = created.has(companyId);
       for (const project of company.projects) {
         projects++;
         const stage = stageOfText(project.stage);
         const sourceKey = `scraper:${project.gid}`;
+        // A company this import just made owns nothing yet: no need to look its projects up by name.
         const existing =
-          (await repository.projectBySourceKey(trx, sourceKey)) ??
-          (await repository.projectOfCompanyNamed(trx, companyId, project.name));
+          known.get(sourceKey) ??
+          (isNew ? undefined : await repository.projectOfCompanyNamed(trx, companyId, project.name));
         if (!existing) {
           await repository.insertProject(
             trx,
