@@ -269,6 +269,25 @@ export function createAccountsRepository(db: Db) {
       return row.id;
     },
 
+    /** New projects of one owner, in one statement each for the projects and their owner rows. */
+    async insertProjects(
+      trx: Db,
+      projects: (Omit<ProjectRow, 'id'> & { source_key: string | null })[],
+      companyId: number,
+    ): Promise<void> {
+      if (projects.length === 0) return;
+      const rows = await trx
+        .insertInto('projects')
+        .values(projects.map((project) => ({ ...project, name_key: projectKey(project.name) })))
+        .returning('id')
+        .execute();
+      await trx
+        .insertInto('project_owners')
+        .values(rows.map((row) => ({ project_id: row.id, company_id: companyId, share_pct: null })))
+        .onConflict((conflict) => conflict.columns(['project_id', 'company_id']).doNothing())
+        .execute();
+    },
+
     async updateProject(trx: Db, id: number, changes: Partial<Omit<ProjectRow, 'id'>>): Promise<void> {
       await trx
         .updateTable('projects')
@@ -286,9 +305,17 @@ export function createAccountsRepository(db: Db) {
     },
 
     async upsertContact(trx: Db, companyId: number, contact: ContactInput): Promise<void> {
+      await this.upsertContacts(trx, companyId, [contact]);
+    },
+
+    /** Several contacts of one company at once (the first of two with one key wins within the batch). */
+    async upsertContacts(trx: Db, companyId: number, contacts: ContactInput[]): Promise<void> {
+      const byKey = new Map<string, ContactInput>();
+      for (const contact of contacts) if (!byKey.has(contactKeyOf(contact))) byKey.set(contactKeyOf(contact), contact);
+      if (byKey.size === 0) return;
       await trx
         .insertInto('company_contacts')
-        .values({ ...contact, company_id: companyId, contact_key: contactKeyOf(contact) })
+        .values([...byKey].map(([key, contact]) => ({ ...contact, company_id: companyId, contact_key: key })))
         .onConflict((conflict) =>
           conflict.columns(['company_id', 'contact_key']).doUpdateSet({
             job_title: sql`coalesce(company_contacts.job_title, excluded.job_title)`,

@@ -198,6 +198,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
       if (companyId === null) continue;
       const isNew = created.has(companyId);
+      const fresh: Parameters<AccountsRepository['insertProjects']>[1] = [];
       for (const project of company.projects) {
         projects++;
         const stage = stageOfText(project.stage);
@@ -207,19 +208,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           known.get(sourceKey) ??
           (isNew ? undefined : await repository.projectOfCompanyNamed(trx, companyId, project.name));
         if (!existing) {
-          await repository.insertProject(
-            trx,
-            {
-              name: project.name,
-              country: project.country || null,
-              state: project.region ?? null,
-              location: project.location ?? null,
-              commodities: project.commodities,
-              stage,
-              source_key: sourceKey,
-            },
-            { companyId, sharePct: null },
-          );
+          fresh.push({
+            name: project.name,
+            country: project.country || null,
+            state: project.region ?? null,
+            location: project.location ?? null,
+            commodities: project.commodities,
+            stage,
+            source_key: sourceKey,
+          });
           continue;
         }
         await repository.addOwner(trx, existing.id, companyId, null);
@@ -232,17 +229,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         if (stage && existing.stage && stage !== existing.stage)
           await addStageChange(trx, companyId, existing, stage, null, now());
       }
-      for (const contact of company.contacts) {
-        const name = `${contact.firstName} ${contact.lastName}`.trim();
-        if (!name) continue;
-        await repository.upsertContact(trx, companyId, {
-          name,
-          email: contact.email?.trim().toLowerCase() || null,
-          job_title: contact.jobTitle ?? null,
-          phone: contact.phone ?? null,
-          source: 'scraper',
-        });
-      }
+      await repository.insertProjects(trx, fresh, companyId);
+      await repository.upsertContacts(
+        trx,
+        companyId,
+        company.contacts.flatMap((contact) => {
+          const name = `${contact.firstName} ${contact.lastName}`.trim();
+          return name
+            ? [
+                {
+                  name,
+                  email: contact.email?.trim().toLowerCase() || null,
+                  job_title: contact.jobTitle ?? null,
+                  phone: contact.phone ?? null,
+                  source: 'scraper' as const,
+                },
+              ]
+            : [];
+        }),
+      );
     }
     return { companies: file.companies.length, projects };
   };
