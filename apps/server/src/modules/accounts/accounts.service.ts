@@ -400,13 +400,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       heat_base: number;
       last_event_at: Date | null;
     }[],
+    /** What the caller read already (the company page), so it is not read twice. */
+    preloaded?: { projects: Awaited<ReturnType<AccountsRepository['projectsOf']>>; events: EventRow[] },
   ): Promise<CompanySummary[]> => {
     const ids = rows.map((row) => row.id);
     const at = now();
     const [tickers, projects, events, stories, owners] = await Promise.all([
       repository.tickersOf(ids),
-      repository.projectsOf(ids),
-      repository.eventsOf(ids),
+      preloaded?.projects ?? repository.projectsOf(ids),
+      preloaded?.events ?? repository.eventsOf(ids),
       repository.storyCounts(ids),
       repository.usersNamed(rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id]))),
     ]);
@@ -526,11 +528,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const company = await liveCompany(id);
       if (company.merged_into !== null) throw notFound(`Company ${id} was merged into company ${company.merged_into}`);
       const at = now();
-      const [[summary], names, projectRows, events, timeline, contacts, crm, merges] = await Promise.all([
-        summaries([company]),
+      const [projectRows, events] = await Promise.all([repository.projectsOf([id]), repository.eventsOf([id])]);
+      const [[summary], names, timeline, contacts, crm, merges] = await Promise.all([
+        summaries([company], { projects: projectRows, events }),
         repository.namesOf(id),
-        repository.projectsOf([id]),
-        repository.eventsOf([id]),
         repository.timelineOf(id, TIMELINE_LIMIT),
         repository.contactsOf(id),
         repository.crmOf(id),
