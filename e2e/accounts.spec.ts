@@ -113,6 +113,23 @@ test('a scraper run and a fetch with analysis make one account per company, with
         { timeout: 30_000 },
       )
       .toEqual([['Brackrigg Copper Limited', 1]]);
+    // The push joins the account at the worker's next round too.
+    await expect
+      .poll(
+        async () => {
+          const list = await apiCall(page.request, 'GET', '/api/v1/companies?q=Brackrigg', undefined, app?.origin);
+          const company = await apiCall(
+            page.request,
+            'GET',
+            `/api/v1/companies/${list.data[0].id}`,
+            undefined,
+            app?.origin,
+          );
+          return company.data.crm.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('pushed');
     for (const viewport of [
       { width: 1366, height: 900 },
       { width: 390, height: 844 },
