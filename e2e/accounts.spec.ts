@@ -138,6 +138,7 @@ test('a scraper run and a fetch with analysis make one account per company, with
       await page.goto('/dashboard');
       await openCompanies(page);
       await page.getByLabel('Search').fill('Brackrigg');
+      await expect(page.getByText('1 company', { exact: true })).toBeVisible();
       const row = entry(page, 'Brackrigg Copper Limited');
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('ASX:BRA');

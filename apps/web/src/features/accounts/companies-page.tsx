@@ -188,7 +188,11 @@ export function CompaniesPage() {
       </Card>
       <Card
         title="Accounts"
-        description={companies.data ? `${companies.data.pagination.total_count} companies` : undefined}
+        description={
+          companies.data
+            ? `${companies.data.pagination.total_count} ${companies.data.pagination.total_count === 1 ? 'company' : 'companies'}`
+            : undefined
+        }
       >
         {companies.isPending ? (
           <div className="flex justify-center py-8">
@@ -246,7 +250,9 @@ export function CompaniesPage() {
                   <CompanyName company={company} />
                   <Projects company={company} />
                   <Heat company={company} window={changeWindow} />
-                  <p className="text-slate-600">{company.story_count} stories</p>
+                  <p className="text-slate-600">
+                    {company.story_count} {company.story_count === 1 ? 'story' : 'stories'}
+                  </p>
                 </li>
               ))}
             </ul>
