@@ -206,6 +206,19 @@ async function walkEveryScreen(page: Page): Promise<void> {
     await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
     await checkScreen(page, 'signals');
   });
+  await test.step('companies and a company page', async () => {
+    await openScreen(page, 'Companies', 'Companies');
+    // The worker reads the analysed stories into accounts every few seconds.
+    const first = page
+      .getByRole(isPhone(page) ? 'listitem' : 'row')
+      .getByRole('link')
+      .first();
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    await checkScreen(page, 'companies');
+    await first.click();
+    await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+    await checkScreen(page, 'company');
+  });
   await test.step('CRM outbox', async () => {
     await openScreen(page, 'CRM', 'CRM');
     await expect(page.getByText(/^Showing 1–3 of 3 records$/)).toBeVisible();

@@ -23,6 +23,8 @@ import type { ZodApp } from './http/types.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import { registerLiveSocket } from './live/ws-hub.ts';
 import type { Logger } from './logging.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -88,6 +90,7 @@ export interface AppDeps {
     alerts: AlertsService;
     watches: WatchesService;
     notifications: NotificationsService;
+    accounts: AccountsService;
   };
 }
 
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerAlertsRoutes(app, { alerts: deps.services.alerts });
   registerWatchesRoutes(app, { watches: deps.services.watches });
   registerNotificationsRoutes(app, { notifications: deps.services.notifications });
+  registerAccountsRoutes(app, { accounts: deps.services.accounts });
   registerLiveSocket(app, {
     bus: deps.bus,
     catchUp: async (userId) => [

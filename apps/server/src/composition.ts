@@ -59,6 +59,11 @@ export interface JobsOptions {
   /** Evaluation runs of prompt versions over evaluation sets. */
   evaluation?: boolean;
   /**
+   * Accounts (issue 34): every `syncIntervalMs` a worker reads what is new into companies and projects
+   * (scraper outputs, stories, CRM pushes); a completed scraper run is read at once.
+   */
+  accounts?: { syncIntervalMs: number };
+  /**
    * The embedded database has one process: article claims, running batch jobs and scraper runs held
    * before this start belong to a process now gone, and are released.
    */
@@ -176,6 +181,32 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     }
   }
 
+  // Accounts: one sync at a time in this process; a request while one runs makes it run once more after.
+  const accountsLogger = logger.child({ name: 'accounts' });
+  let accountsSync: Promise<void> | undefined;
+  let accountsAgain = false;
+  let accountsTimer: NodeJS.Timeout | undefined;
+  const syncAccounts = (): void => {
+    if (accountsSync) {
+      accountsAgain = true;
+      return;
+    }
+    accountsSync = services.accounts
+      .syncAll(backfillStop.signal)
+      .catch((error: unknown) => accountsLogger.error({ err: error }, 'filling accounts failed'))
+      .finally(() => {
+        accountsSync = undefined;
+        if (accountsAgain && !backfillStop.signal.aborted) {
+          accountsAgain = false;
+          syncAccounts();
+        }
+      });
+  };
+  if (jobs?.work && jobs.accounts) {
+    syncAccounts(); // the existing output files, stories and CRM pushes, once at start
+    accountsTimer = setInterval(syncAccounts, jobs.accounts.syncIntervalMs);
+  }
+
   const app = options.api ? await buildApp({ ...options.api, logger, bus, services }) : undefined;
   let supervisor: ScraperSupervisor | undefined;
   return {
@@ -189,13 +220,16 @@ export async function compose(options: CompositionOptions): Promise<Composition>
         ...scraper,
         repository: createScraperRepository(database.db),
         logger: logger.child({ name: 'scraper' }),
+        onRunCompleted: jobs?.accounts ? syncAccounts : undefined,
       });
       supervisor.start();
       return supervisor;
     },
     async close(queue) {
       backfillStop.abort(); // the batch under way commits; the next start goes on from there
+      clearInterval(accountsTimer);
       await backfill;
+      await accountsSync;
       await supervisor?.close(); // the crawl stops where it is and continues after a restart
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss?.stop(queue); // running jobs finish or go back to the queue

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       alerts: {},
       watches: true,
       evaluation: true,
+      accounts: { syncIntervalMs: 5000 },
       releaseOrphans: database.engine.kind === 'pglite',
     },
   });

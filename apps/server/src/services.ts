@@ -55,6 +55,9 @@ import { createNotificationsService } from './modules/notifications/notification
 import { enqueueWatchRun } from './modules/watches/watches.jobs.ts';
 import { createWatchesRepository } from './modules/watches/watches.repository.ts';
 import { createWatchesService, type WatchesServiceDeps } from './modules/watches/watches.service.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { extractFacts } from './modules/facts/facts-extractor.ts';
 
 export interface ServiceOptions {
   /** The job queue; the users CLI runs without one, and then nothing may enqueue. */
@@ -213,6 +216,13 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), bus });
   return {
     ...services,
+    accounts: createAccountsService({
+      repository: createAccountsRepository(db),
+      audit,
+      extractFacts,
+      scraperOutputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
+      logger: (options.logger ?? createSilentLogger()).child({ name: 'accounts' }),
+    }),
     notifications,
     watches: createWatchesService({
       repository: createWatchesRepository(db),

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'scraper_stopped',
   'scraper_output_deleted',
   'settings_changed',
+  'company_owner_changed',
+  'company_merged',
+  'company_split',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -36,6 +36,19 @@ export interface Database {
   notifications: NotificationsTable;
   stories: StoriesTable;
   story_bands: StoryBandsTable;
+  companies: CompaniesTable;
+  company_names: CompanyNamesTable;
+  company_tickers: CompanyTickersTable;
+  projects: ProjectsTable;
+  project_owners: ProjectOwnersTable;
+  company_stories: CompanyStoriesTable;
+  company_events: CompanyEventsTable;
+  company_contacts: CompanyContactsTable;
+  company_merges: CompanyMergesTable;
+  account_reviews: AccountReviewsTable;
+  account_story_sync: AccountStorySyncTable;
+  account_imports: AccountImportsTable;
+  company_crm_links: CompanyCrmLinksTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -390,4 +403,127 @@ export interface StoriesTable {
 export interface StoryBandsTable {
   band_key: string;
   story_id: number;
+}
+
+/** Migration 019 (issue 34): accounts. */
+export type ProjectStage =
+  'exploration' | 'resource' | 'scoping_pea' | 'pfs' | 'fs' | 'construction' | 'production' | 'care_maintenance';
+export type CompanyEventKind =
+  'financing_closed' | 'financing_announced' | 'programme_planned' | 'results' | 'resource' | 'study' | 'stage_change';
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  website: string | null;
+  domain: string | null;
+  country: string | null;
+  market_cap_musd: number | null;
+  shares_m: number | null;
+  owner_id: number | null;
+  merged_into: number | null;
+  heat_base: Generated<number>;
+  last_event_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CompanyNamesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  name_key: string;
+  core_key: string;
+  kind: 'name' | 'alias' | 'former';
+}
+
+export interface CompanyTickersTable {
+  ticker: string;
+  company_id: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  country: string | null;
+  state: string | null;
+  commodities: Generated<string[]>;
+  stage: ProjectStage | null;
+  location: string | null;
+  source_key: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectOwnersTable {
+  project_id: number;
+  company_id: number;
+  share_pct: number | null;
+}
+
+export interface CompanyStoriesTable {
+  company_id: number;
+  story_id: number;
+}
+
+export interface CompanyEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number | null;
+  story_id: number | null;
+  kind: CompanyEventKind;
+  occurred_at: Date;
+  weight: number;
+  base: number;
+  summary: string;
+}
+
+export interface AccountStorySyncTable {
+  story_id: number;
+  synced_at: Generated<Date>;
+}
+
+export interface AccountImportsTable {
+  file_name: string;
+  imported_at: Generated<Date>;
+  companies: number;
+  projects: number;
+}
+
+export interface CompanyCrmLinksTable {
+  crm_company_id: number;
+  company_id: number;
+}
+
+export interface CompanyContactsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  email: string | null;
+  job_title: string | null;
+  phone: string | null;
+  source: 'scraper' | 'news' | 'crm';
+  contact_key: string;
+}
+
+export interface CompanyMergesTable {
+  id: Generated<number>;
+  survivor_id: number;
+  merged_id: number;
+  moved: ColumnType<unknown, string, string>;
+  actor_id: number | null;
+  merged_at: CreatedAt;
+  split_at: Date | null;
+}
+
+export interface AccountReviewsTable {
+  id: Generated<number>;
+  mention: string;
+  tickers: string[];
+  candidate_ids: number[];
+  reason: string;
+  source: string;
+  story_id: number | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
 }

@@ -117,6 +117,8 @@ function expectedRole(route: TableRoute): 'admin' | 'member' {
   if (url.startsWith('/api/v1/prompts')) {
     return method === 'GET' || url === '/api/v1/prompts/validate-schema' ? 'member' : 'admin';
   }
+  // Accounts (issue 34): every member reads every company; owners, merges and splits are admins'.
+  if (url.startsWith('/api/v1/companies')) return method === 'GET' ? 'member' : 'admin';
   return 'member';
 }
 

@@ -82,7 +82,7 @@ describe('admin-only routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'News Signals', 'Signals', 'CRM', 'Watches', 'Reports', 'AI Prompts']);
+    ).toEqual(['Dashboard', 'News Signals', 'Signals', 'Companies', 'CRM', 'Watches', 'Reports', 'AI Prompts']);
   });
 
   it('shows an admin every link and the admin screen itself', async () => {

@@ -94,6 +94,18 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'companies',
+            lazy: async () => ({
+              Component: (await import('../features/accounts/companies-page.tsx')).CompaniesPage,
+            }),
+          },
+          {
+            path: 'companies/:companyId',
+            lazy: async () => ({
+              Component: (await import('../features/accounts/company-page.tsx')).CompanyPage,
+            }),
+          },
+          {
             path: 'reports',
             lazy: async () => ({ Component: (await import('../features/reports/reports-page.tsx')).ReportsPage }),
           },

@@ -33,6 +33,13 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CompaniesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21h18M5 21V7l7-4v18M19 21V11l-7-3" />
+    <path d="M8 10h1M8 14h1M8 18h1M15 14h1M15 18h1" />
+  </Icon>
+);
+
 export const DashboardIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="7" height="9" rx="1.5" />

@@ -29,6 +29,8 @@ export interface ScraperSupervisorOptions {
   staleAfterMs?: number;
   /** Emergency Stop waits this long for a graceful exit, then kills the child. */
   stopGraceMs?: number;
+  /** Called when a run completed and its output files are written (accounts import them). */
+  onRunCompleted?: (runId: number) => void;
 }
 
 interface Supervised {
@@ -126,6 +128,7 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
         await repository.finish(runId, 'completed', { progress: outcome.progress });
         logger.info(`scraper run ${runId}: completed`);
         removeState(runId);
+        options.onRunCompleted?.(runId);
       } else if (supervised.stopSentAt !== null && !closing) {
         await repository.finish(runId, 'cancelled', { progress: progress && { ...progress, status: 'cancelled' } });
         logger.info(`scraper run ${runId}: cancelled by Emergency Stop`);

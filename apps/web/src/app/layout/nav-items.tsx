@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AuditIcon,
+  CompaniesIcon,
   CrmIcon,
   DashboardIcon,
   LogsIcon,
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
   { to: '/news-signals', label: 'News Signals', icon: <NewsIcon /> },
   { to: '/signals', label: 'Signals', icon: <SignalsIcon /> },
+  { to: '/companies', label: 'Companies', icon: <CompaniesIcon /> },
   { to: '/crm', label: 'CRM', icon: <CrmIcon /> },
   { to: '/watches', label: 'Watches', icon: <WatchIcon /> },
   { to: '/reports', label: 'Reports', icon: <ReportIcon /> },

@@ -19,4 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   scraper_stopped: 'Scraper stopped',
   scraper_output_deleted: 'Scraper output deleted',
   settings_changed: 'Settings changed',
+  company_owner_changed: 'Account owner changed',
+  company_merged: 'Companies merged',
+  company_split: 'Companies split',
 };

@@ -1,0 +1,998 @@
+import { sql } from 'kysely';
+import type { CompanyListQuery, ProjectListQuery, ProjectStage } from '@mining-hub/contract/accounts';
+import type { Db } from '../../db/client.ts';
+import type { CompanyEventKind } from '../../db/schema.ts';
+import { coreKey, nameKey, type KnownEntity } from './entity-resolution.ts';
+
+// The first key of the two-key advisory lock: one process fills accounts at a time.
+const ACCOUNTS_LOCK_SPACE = 734_019;
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  website: string | null;
+  domain: string | null;
+  country: string | null;
+  market_cap_musd: number | null;
+  shares_m: number | null;
+  owner_id: number | null;
+  merged_into: number | null;
+  heat_base: number;
+  last_event_at: Date | null;
+}
+
+export interface CompanyFields {
+  name: string;
+  website?: string | null;
+  domain?: string | null;
+  country?: string | null;
+  market_cap_musd?: number | null;
+  shares_m?: number | null;
+}
+
+export interface EventRow {
+  id: number;
+  company_id: number;
+  project_id: number | null;
+  project_name: string | null;
+  story_id: number | null;
+  kind: CompanyEventKind;
+  occurred_at: Date;
+  weight: number;
+  summary: string;
+}
+
+export interface ProjectRow {
+  id: number;
+  name: string;
+  country: string | null;
+  state: string | null;
+  location: string | null;
+  commodities: string[];
+  stage: ProjectStage | null;
+}
+
+export interface ContactInput {
+  name: string;
+  email: string | null;
+  job_title: string | null;
+  phone: string | null;
+  source: 'scraper' | 'news' | 'crm';
+}
+
+export interface MergeMoves {
+  names: number[];
+  tickers: string[];
+  events: number[];
+  contacts: number[];
+  crm: number[];
+  /** Rows the survivor got a copy of (the merged company keeps its own, for a split). */
+  projects: number[];
+  stories: number[];
+}
+
+const COMPANY_COLUMNS = [
+  'id',
+  'name',
+  'website',
+  'domain',
+  'country',
+  'market_cap_musd',
+  'shares_m',
+  'owner_id',
+  'merged_into',
+  'heat_base',
+  'last_event_at',
+] as const;
+
+/** How contacts are told apart within a company: e-mail, else the name. */
+export function contactKeyOf(contact: { name: string; email: string | null }): string {
+  const email = contact.email?.trim().toLowerCase();
+  return email ? `email:${email}` : `name:${nameKey(contact.name)}`;
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Companies, projects, their events, stories and contacts (migration 019). */
+export function createAccountsRepository(db: Db) {
+  return {
+    /**
+     * Runs `work` in a transaction holding the accounts lock, or not at all (null) when another process
+     * holds it: filling runs in one process at a time, so two never create the same company.
+     */
+    async exclusively<T>(work: (trx: Db) => Promise<T>): Promise<T | null> {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ locked: boolean }>`
+          SELECT pg_try_advisory_xact_lock(${ACCOUNTS_LOCK_SPACE}, 0) AS locked`.execute(trx);
+        if (!rows[0]?.locked) return null;
+        return work(trx);
+      });
+    },
+
+    /** A string that changes whenever names, listings or merges do: the resolution index is rebuilt then. */
+    async indexVersion(trx: Db = db): Promise<string> {
+      const { rows } = await sql<{ version: string }>`
+        SELECT concat_ws(':',
+          (SELECT count(*) FROM company_names), (SELECT max(id) FROM company_names),
+          (SELECT count(*) FROM company_tickers), (SELECT count(*) FROM companies WHERE merged_into IS NOT NULL),
+          (SELECT max(id) FROM company_merges), (SELECT count(*) FROM company_merges WHERE split_at IS NOT NULL)
+        ) AS version`.execute(trx);
+      return rows[0]?.version ?? '';
+    },
+
+    /** Every live company's names and listings, for the resolution index. */
+    async knownEntities(trx: Db = db): Promise<KnownEntity[]> {
+      const [names, tickers] = await Promise.all([
+        trx
+          .selectFrom('company_names')
+          .innerJoin('companies', 'companies.id', 'company_names.company_id')
+          .where('companies.merged_into', 'is', null)
+          .select(['company_names.company_id', 'company_names.name'])
+          .execute(),
+        trx
+          .selectFrom('company_tickers')
+          .innerJoin('companies', 'companies.id', 'company_tickers.company_id')
+          .where('companies.merged_into', 'is', null)
+          .select(['company_tickers.company_id', 'company_tickers.ticker'])
+          .execute(),
+      ]);
+      const entities = new Map<number, KnownEntity>();
+      const entity = (id: number) => {
+        let found = entities.get(id);
+        if (!found) entities.set(id, (found = { id, names: [], tickers: [] }));
+        return found;
+      };
+      for (const row of names) entity(row.company_id).names.push(row.name);
+      for (const row of tickers) entity(row.company_id).tickers.push(row.ticker);
+      return [...entities.values()];
+    },
+
+    async insertCompany(trx: Db, fields: CompanyFields): Promise<number> {
+      const row = await trx
+        .insertInto('companies')
+        .values({
+          name: fields.name,
+          website: fields.website ?? null,
+          domain: fields.domain ?? null,
+          country: fields.country ?? null,
+          market_cap_musd: fields.market_cap_musd ?? null,
+          shares_m: fields.shares_m ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.addName(trx, row.id, fields.name, 'name');
+      return row.id;
+    },
+
+    /** Fills the fields a company does not have yet (a later source never overwrites an earlier one's). */
+    async fillCompany(trx: Db, id: number, fields: Omit<CompanyFields, 'name'>): Promise<void> {
+      await sql`
+        UPDATE companies SET
+          website = coalesce(website, ${fields.website ?? null}),
+          domain = coalesce(domain, ${fields.domain ?? null}),
+          country = coalesce(country, ${fields.country ?? null}),
+          market_cap_musd = coalesce(${fields.market_cap_musd ?? null}::double precision, market_cap_musd),
+          shares_m = coalesce(${fields.shares_m ?? null}::double precision, shares_m),
+          updated_at = now()
+        WHERE id = ${id}`.execute(trx);
+    },
+
+    async addName(trx: Db, companyId: number, name: string, kind: 'name' | 'alias' | 'former'): Promise<void> {
+      const key = nameKey(name);
+      if (!key) return;
+      await trx
+        .insertInto('company_names')
+        .values({ company_id: companyId, name: name.trim(), name_key: key, core_key: coreKey(name), kind })
+        .onConflict((conflict) => conflict.columns(['company_id', 'name_key']).doNothing())
+        .execute();
+    },
+
+    /** Adds listings nobody holds yet; a listing another company holds stays there. */
+    async addTickers(trx: Db, companyId: number, tickers: string[]): Promise<void> {
+      if (tickers.length === 0) return;
+      await trx
+        .insertInto('company_tickers')
+        .values(tickers.map((ticker) => ({ ticker, company_id: companyId })))
+        .onConflict((conflict) => conflict.column('ticker').doNothing())
+        .execute();
+    },
+
+    async addReview(
+      trx: Db,
+      review: {
+        mention: string;
+        tickers: string[];
+        candidates: number[];
+        reason: string;
+        source: string;
+        storyId?: number;
+      },
+    ): Promise<void> {
+      await trx
+        .insertInto('account_reviews')
+        .values({
+          mention: review.mention,
+          tickers: review.tickers,
+          candidate_ids: review.candidates,
+          reason: review.reason,
+          source: review.source,
+          story_id: review.storyId ?? null,
+        })
+        .onConflict((conflict) => conflict.columns(['mention', 'source']).doNothing())
+        .execute();
+    },
+
+    /** The projects an earlier import made, by source key, for the keys of this import. */
+    async projectsBySourceKeys(trx: Db, sourceKeys: string[]): Promise<Map<string, ProjectRow>> {
+      const found = new Map<string, ProjectRow>();
+      for (let i = 0; i < sourceKeys.length; i += 5000) {
+        const rows = await trx
+          .selectFrom('projects')
+          .select(['id', 'name', 'country', 'state', 'location', 'commodities', 'stage', 'source_key'])
+          .where('source_key', 'in', sourceKeys.slice(i, i + 5000))
+          .execute();
+        for (const { source_key: key, ...row } of rows) if (key) found.set(key, row);
+      }
+      return found;
+    },
+
+    /** The company's project of this name (any spelling), if it owns one. */
+    async projectOfCompanyNamed(trx: Db, companyId: number, name: string): Promise<ProjectRow | undefined> {
+      return trx
+        .selectFrom('projects')
+        .innerJoin('project_owners', 'project_owners.project_id', 'projects.id')
+        .select([
+          'projects.id',
+          'projects.name',
+          'projects.country',
+          'projects.state',
+          'projects.location',
+          'projects.commodities',
+          'projects.stage',
+        ])
+        .where('project_owners.company_id', '=', companyId)
+        .where('projects.name_key', '=', projectKey(name))
+        .executeTakeFirst();
+    },
+
+    async insertProject(
+      trx: Db,
+      project: Omit<ProjectRow, 'id'> & { source_key: string | null },
+      owner: { companyId: number; sharePct: number | null } | null,
+    ): Promise<number> {
+      const row = await trx
+        .insertInto('projects')
+        .values({ ...project, name_key: projectKey(project.name) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (owner) await this.addOwner(trx, row.id, owner.companyId, owner.sharePct);
+      return row.id;
+    },
+
+    /** New projects of one owner, in one statement each for the projects and their owner rows. */
+    async insertProjects(
+      trx: Db,
+      projects: (Omit<ProjectRow, 'id'> & { source_key: string | null })[],
+      companyId: number,
+    ): Promise<void> {
+      if (projects.length === 0) return;
+      const rows = await trx
+        .insertInto('projects')
+        .values(projects.map((project) => ({ ...project, name_key: projectKey(project.name) })))
+        .returning('id')
+        .execute();
+      await trx
+        .insertInto('project_owners')
+        .values(rows.map((row) => ({ project_id: row.id, company_id: companyId, share_pct: null })))
+        .onConflict((conflict) => conflict.columns(['project_id', 'company_id']).doNothing())
+        .execute();
+    },
+
+    async updateProject(trx: Db, id: number, changes: Partial<Omit<ProjectRow, 'id'>>): Promise<void> {
+      await trx
+        .updateTable('projects')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async addOwner(trx: Db, projectId: number, companyId: number, sharePct: number | null): Promise<void> {
+      await trx
+        .insertInto('project_owners')
+        .values({ project_id: projectId, company_id: companyId, share_pct: sharePct })
+        .onConflict((conflict) => conflict.columns(['project_id', 'company_id']).doNothing())
+        .execute();
+    },
+
+    async upsertContact(trx: Db, companyId: number, contact: ContactInput): Promise<void> {
+      await this.upsertContacts(trx, companyId, [contact]);
+    },
+
+    /** Several contacts of one company at once (the first of two with one key wins within the batch). */
+    async upsertContacts(trx: Db, companyId: number, contacts: ContactInput[]): Promise<void> {
+      const byKey = new Map<string, ContactInput>();
+      for (const contact of contacts) if (!byKey.has(contactKeyOf(contact))) byKey.set(contactKeyOf(contact), contact);
+      if (byKey.size === 0) return;
+      await trx
+        .insertInto('company_contacts')
+        .values([...byKey].map(([key, contact]) => ({ ...contact, company_id: companyId, contact_key: key })))
+        .onConflict((conflict) =>
+          conflict.columns(['company_id', 'contact_key']).doUpdateSet({
+            job_title: sql`coalesce(company_contacts.job_title, excluded.job_title)`,
+            phone: sql`coalesce(company_contacts.phone, excluded.phone)`,
+            email: sql`coalesce(company_contacts.email, excluded.email)`,
+          }),
+        )
+        .execute();
+    },
+
+    async linkStory(trx: Db, companyId: number, storyId: number): Promise<void> {
+      await trx
+        .insertInto('company_stories')
+        .values({ company_id: companyId, story_id: storyId })
+        .onConflict((conflict) => conflict.columns(['company_id', 'story_id']).doNothing())
+        .execute();
+    },
+
+    /** Adds an event once (per story, company and kind); true when it was new. Keeps `heat_base` in step. */
+    async addEvent(
+      trx: Db,
+      event: {
+        companyId: number;
+        projectId: number | null;
+        storyId: number | null;
+        kind: CompanyEventKind;
+        occurredAt: Date;
+        weight: number;
+        base: number;
+        summary: string;
+      },
+    ): Promise<boolean> {
+      const inserted = await trx
+        .insertInto('company_events')
+        .values({
+          company_id: event.companyId,
+          project_id: event.projectId,
+          story_id: event.storyId,
+          kind: event.kind,
+          occurred_at: event.occurredAt,
+          weight: event.weight,
+          base: event.base,
+          summary: event.summary,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['story_id', 'company_id', 'kind']).where('story_id', 'is not', null).doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await sql`
+        UPDATE companies SET heat_base = heat_base + ${event.base},
+          last_event_at = greatest(last_event_at, ${event.occurredAt}), updated_at = now()
+        WHERE id = ${event.companyId}`.execute(trx);
+      return true;
+    },
+
+    async recomputeHeat(trx: Db, companyId: number): Promise<void> {
+      await sql`
+        UPDATE companies SET
+          heat_base = coalesce((SELECT sum(base) FROM company_events WHERE company_id = ${companyId}), 0),
+          last_event_at = (SELECT max(occurred_at) FROM company_events WHERE company_id = ${companyId})
+        WHERE id = ${companyId}`.execute(trx);
+    },
+
+    // ---- filling: what is still to read
+
+    async storiesToSync(limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('stories')
+        .innerJoin('articles', 'articles.id', 'stories.primary_article_id')
+        .leftJoin('account_story_sync', 'account_story_sync.story_id', 'stories.id')
+        .select('stories.id')
+        .where((eb) =>
+          eb.or([
+            eb('account_story_sync.story_id', 'is', null),
+            eb.and([
+              eb('articles.analysed_at', 'is not', null),
+              eb('articles.analysed_at', '>', eb.ref('account_story_sync.synced_at')),
+            ]),
+          ]),
+        )
+        .orderBy('stories.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async storyForFacts(trx: Db, storyId: number) {
+      return trx
+        .selectFrom('stories')
+        .innerJoin('articles', 'articles.id', 'stories.primary_article_id')
+        .select([
+          'stories.id',
+          'stories.issuer',
+          'stories.published_at',
+          'stories.first_seen_at',
+          'articles.title',
+          'articles.company',
+          'articles.ticker',
+          'articles.project',
+          'articles.countries',
+          'articles.commodities',
+          'articles.full_content',
+          'articles.expanded_description',
+          'articles.content',
+          'articles.description',
+          'articles.analysis',
+        ])
+        .where('stories.id', '=', storyId)
+        .executeTakeFirst();
+    },
+
+    async markStorySynced(trx: Db, storyId: number): Promise<void> {
+      await trx
+        .insertInto('account_story_sync')
+        .values({ story_id: storyId })
+        .onConflict((conflict) => conflict.column('story_id').doUpdateSet({ synced_at: sql`now()` }))
+        .execute();
+    },
+
+    async importedFiles(): Promise<Set<string>> {
+      const rows = await db.selectFrom('account_imports').select('file_name').execute();
+      return new Set(rows.map((row) => row.file_name));
+    },
+
+    async markImported(trx: Db, fileName: string, companies: number, projects: number): Promise<void> {
+      await trx
+        .insertInto('account_imports')
+        .values({ file_name: fileName, companies, projects })
+        .onConflict((conflict) => conflict.column('file_name').doNothing())
+        .execute();
+    },
+
+    /**
+     * Companies pushed to the CRM and not yet joined to an account, once the stories of their pushed articles
+     * have been read: `story_company_id` is the account those stories belong to (the surest join).
+     */
+    async crmCompaniesToLink(limit: number) {
+      return db
+        .selectFrom('crm_companies as crm')
+        .leftJoin('company_crm_links', 'company_crm_links.crm_company_id', 'crm.id')
+        .select([
+          'crm.id',
+          'crm.name',
+          'crm.domain',
+          'crm.ticker',
+          (eb) =>
+            eb
+              .selectFrom('crm_notes as n')
+              .innerJoin('articles as a', 'a.id', 'n.article_id')
+              .innerJoin('company_stories as cs', 'cs.story_id', 'a.story_id')
+              .innerJoin('companies as c', 'c.id', 'cs.company_id')
+              .select('cs.company_id')
+              .whereRef('n.company_id', '=', 'crm.id')
+              .where('c.merged_into', 'is', null)
+              .orderBy('n.id', 'desc')
+              .limit(1)
+              .as('story_company_id'),
+        ])
+        .where('company_crm_links.crm_company_id', 'is', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('crm_notes as n')
+                .innerJoin('articles as a', 'a.id', 'n.article_id')
+                .leftJoin('account_story_sync as y', 'y.story_id', 'a.story_id')
+                .select(sql`1`.as('one'))
+                .whereRef('n.company_id', '=', 'crm.id')
+                .where((inner) => inner.or([inner('a.story_id', 'is', null), inner('y.story_id', 'is', null)])),
+            ),
+          ),
+        )
+        .orderBy('crm.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async linkCrm(trx: Db, crmCompanyId: number, companyId: number): Promise<void> {
+      await trx
+        .insertInto('company_crm_links')
+        .values({ crm_company_id: crmCompanyId, company_id: companyId })
+        .onConflict((conflict) => conflict.column('crm_company_id').doNothing())
+        .execute();
+    },
+
+    // ---- reading
+
+    async findCompany(id: number, trx: Db = db): Promise<CompanyRow | undefined> {
+      return trx.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * One page of live companies. `fNow` and `sqrtDecay` turn `heat_base` into today's heat and the heat
+     * `windowDays` ago (accounts-heat.ts): change = fNow · (base − 2^(window/half-life) · (base − recent)).
+     */
+    async listCompanies(
+      query: CompanyListQuery,
+      options: { ownerId: number | null | undefined; fNow: number; windowFactor: number; windowStart: Date },
+    ): Promise<{ rows: (CompanyRow & { change: number })[]; total: number }> {
+      let base = db
+        .selectFrom('companies as c')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('company_events')
+              .select(['company_id', sql<number>`sum(base)`.as('recent')])
+              .where('occurred_at', '>', options.windowStart)
+              .groupBy('company_id')
+              .as('r'),
+          (join) => join.onRef('r.company_id', '=', 'c.id'),
+        )
+        .where('c.merged_into', 'is', null);
+      if (options.ownerId !== undefined)
+        base =
+          options.ownerId === null
+            ? base.where('c.owner_id', 'is', null)
+            : base.where('c.owner_id', '=', options.ownerId);
+      const projectFilter = query.commodity || query.stage || query.country;
+      if (projectFilter) {
+        base = base.where((eb) => {
+          let projects = eb
+            .selectFrom('project_owners as po')
+            .innerJoin('projects as p', 'p.id', 'po.project_id')
+            .select(sql`1`.as('one'))
+            .whereRef('po.company_id', '=', 'c.id');
+          if (query.commodity) projects = projects.where(sql<boolean>`${query.commodity} = ANY(p.commodities)`);
+          if (query.stage) projects = projects.where('p.stage', '=', query.stage);
+          if (query.country) projects = projects.where('p.country', '=', query.country);
+          const hasProject = eb.exists(projects);
+          // A head office in the country counts when only the country is asked for.
+          return query.country && !query.commodity && !query.stage
+            ? eb.or([hasProject, eb('c.country', '=', query.country)])
+            : hasProject;
+        });
+      }
+      if (query.q) {
+        const q = query.q;
+        base = base.where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('company_names as n')
+                .select(sql`1`.as('one'))
+                .whereRef('n.company_id', '=', 'c.id')
+                .where(sql<boolean>`n.name ILIKE ${like(q)}`),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('company_tickers as t')
+                .select(sql`1`.as('one'))
+                .whereRef('t.company_id', '=', 'c.id')
+                .where(sql<boolean>`t.ticker ILIKE ${like(q)}`),
+            ),
+          ]),
+        );
+      }
+      const change = sql<number>`${options.fNow}::double precision * (c.heat_base - ${options.windowFactor}::double precision * (c.heat_base - coalesce(r.recent, 0)))`;
+      const order =
+        query.sort === 'name'
+          ? sql`lower(c.name), c.id`
+          : query.sort === 'heat_change'
+            ? sql`${change} DESC, c.heat_base DESC, c.id`
+            : sql`c.heat_base DESC, c.id`;
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'c.id',
+            'c.name',
+            'c.website',
+            'c.domain',
+            'c.country',
+            'c.market_cap_musd',
+            'c.shares_m',
+            'c.owner_id',
+            'c.merged_into',
+            'c.heat_base',
+            'c.last_event_at',
+            change.as('change'),
+          ])
+          .orderBy(order)
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size)
+          .execute(),
+        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    async tickersOf(ids: number[]): Promise<{ company_id: number; ticker: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('company_tickers')
+        .select(['company_id', 'ticker'])
+        .where('company_id', 'in', ids)
+        .orderBy('ticker')
+        .execute();
+    },
+
+    async namesOf(id: number) {
+      return db
+        .selectFrom('company_names')
+        .select(['name', 'kind'])
+        .where('company_id', '=', id)
+        .orderBy('id')
+        .execute();
+    },
+
+    async usersNamed(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async userExists(id: number): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
+    async projectsOf(ids: number[]): Promise<(ProjectRow & { company_id: number; share_pct: number | null })[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('project_owners')
+        .innerJoin('projects', 'projects.id', 'project_owners.project_id')
+        .select([
+          'project_owners.company_id',
+          'project_owners.share_pct',
+          'projects.id',
+          'projects.name',
+          'projects.country',
+          'projects.state',
+          'projects.location',
+          'projects.commodities',
+          'projects.stage',
+        ])
+        .where('project_owners.company_id', 'in', ids)
+        .orderBy('projects.name')
+        .execute();
+    },
+
+    async ownersOfProjects(projectIds: number[]) {
+      if (projectIds.length === 0) return [];
+      return db
+        .selectFrom('project_owners')
+        .innerJoin('companies', 'companies.id', 'project_owners.company_id')
+        .select([
+          'project_owners.project_id',
+          'project_owners.company_id',
+          'project_owners.share_pct',
+          'companies.name',
+        ])
+        .where('project_owners.project_id', 'in', projectIds)
+        .where('companies.merged_into', 'is', null)
+        .execute();
+    },
+
+    async eventsOf(ids: number[]): Promise<EventRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('company_events as e')
+        .leftJoin('projects as p', 'p.id', 'e.project_id')
+        .select([
+          'e.id',
+          'e.company_id',
+          'e.project_id',
+          'p.name as project_name',
+          'e.story_id',
+          'e.kind',
+          'e.occurred_at',
+          'e.weight',
+          'e.summary',
+        ])
+        .where('e.company_id', 'in', ids)
+        .orderBy('e.occurred_at', 'desc')
+        .execute();
+    },
+
+    async storyCounts(ids: number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('company_stories')
+        .select(['company_id', sql<string>`count(*)`.as('count')])
+        .where('company_id', 'in', ids)
+        .groupBy('company_id')
+        .execute();
+      return new Map(rows.map((row) => [row.company_id, Number(row.count)]));
+    },
+
+    /** The company's stories, newest first: each release once (its primary article), with its copies. */
+    async timelineOf(id: number, limit: number) {
+      return db
+        .selectFrom('company_stories as cs')
+        .innerJoin('stories as s', 's.id', 'cs.story_id')
+        .innerJoin('articles as a', 'a.id', 's.primary_article_id')
+        .select([
+          's.id as story_id',
+          'a.id as article_id',
+          'a.title',
+          'a.url',
+          sql<Date>`coalesce(s.published_at, s.first_seen_at)`.as('published_at'),
+          (eb) =>
+            eb
+              .selectFrom('articles as copy')
+              .select(sql<string>`count(*)`.as('n'))
+              .whereRef('copy.story_id', '=', 's.id')
+              .as('copies'),
+        ])
+        .where('cs.company_id', '=', id)
+        .orderBy(sql`coalesce(s.published_at, s.first_seen_at)`, 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async contactsOf(id: number) {
+      return db
+        .selectFrom('company_contacts')
+        .select(['name', 'email', 'job_title', 'phone', 'source'])
+        .where('company_id', '=', id)
+        .orderBy('name')
+        .execute();
+    },
+
+    async crmOf(id: number) {
+      return db
+        .selectFrom('company_crm_links as l')
+        .innerJoin('crm_companies as c', 'c.id', 'l.crm_company_id')
+        .select(['c.id', 'c.created_at'])
+        .where('l.company_id', '=', id)
+        .orderBy('c.created_at')
+        .executeTakeFirst();
+    },
+
+    async openMergesInto(id: number) {
+      return db
+        .selectFrom('company_merges as m')
+        .innerJoin('companies as c', 'c.id', 'm.merged_id')
+        .select(['m.id', 'm.merged_id', 'c.name', 'm.merged_at', 'm.moved'])
+        .where('m.survivor_id', '=', id)
+        .where('m.split_at', 'is', null)
+        .orderBy('m.id', 'desc')
+        .execute();
+    },
+
+    async setOwner(id: number, ownerId: number | null): Promise<void> {
+      await db
+        .updateTable('companies')
+        .set({ owner_id: ownerId, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async replaceAliases(id: number, aliases: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('company_names').where('company_id', '=', id).where('kind', '=', 'alias').execute();
+        for (const alias of aliases) await this.addName(trx, id, alias, 'alias');
+      });
+    },
+
+    async listProjects(query: ProjectListQuery): Promise<{ rows: ProjectRow[]; total: number }> {
+      let base = db.selectFrom('projects as p');
+      if (query.commodity) base = base.where(sql<boolean>`${query.commodity} = ANY(p.commodities)`);
+      if (query.stage) base = base.where('p.stage', '=', query.stage);
+      if (query.country) base = base.where('p.country', '=', query.country);
+      if (query.q) base = base.where(sql<boolean>`p.name ILIKE ${like(query.q)}`);
+      if (query.company_id !== undefined) {
+        const companyId = query.company_id;
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('project_owners as po')
+              .select(sql`1`.as('one'))
+              .whereRef('po.project_id', '=', 'p.id')
+              .where('po.company_id', '=', companyId),
+          ),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(['p.id', 'p.name', 'p.country', 'p.state', 'p.location', 'p.commodities', 'p.stage'])
+          .orderBy(sql`lower(p.name)`)
+          .orderBy('p.id')
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size)
+          .execute(),
+        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    // ---- merge and split
+
+    /** Moves `otherId`'s names, listings, events, contacts and CRM links to `survivorId`; returns what moved. */
+    async merge(survivorId: number, otherId: number, actorId: number | null, trx: Db): Promise<number> {
+      const moved: MergeMoves = {
+        names: [],
+        tickers: [],
+        events: [],
+        contacts: [],
+        crm: [],
+        projects: [],
+        stories: [],
+      };
+      const survivorNames = new Set(
+        (await trx.selectFrom('company_names').select('name_key').where('company_id', '=', survivorId).execute()).map(
+          (row) => row.name_key,
+        ),
+      );
+      const names = await trx
+        .selectFrom('company_names')
+        .select(['id', 'name_key'])
+        .where('company_id', '=', otherId)
+        .execute();
+      moved.names = names.filter((row) => !survivorNames.has(row.name_key)).map((row) => row.id);
+      if (moved.names.length > 0)
+        await trx.updateTable('company_names').set({ company_id: survivorId }).where('id', 'in', moved.names).execute();
+      moved.tickers = (
+        await trx
+          .updateTable('company_tickers')
+          .set({ company_id: survivorId })
+          .where('company_id', '=', otherId)
+          .returning('ticker')
+          .execute()
+      ).map((row) => row.ticker);
+      moved.events = (
+        await trx
+          .updateTable('company_events')
+          .set({ company_id: survivorId })
+          .where('company_id', '=', otherId)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('company_events as mine')
+                  .select(sql`1`.as('one'))
+                  .where('mine.company_id', '=', survivorId)
+                  .whereRef('mine.story_id', '=', 'company_events.story_id')
+                  .whereRef('mine.kind', '=', 'company_events.kind'),
+              ),
+            ),
+          )
+          .returning('id')
+          .execute()
+      ).map((row) => row.id);
+      moved.contacts = (
+        await trx
+          .updateTable('company_contacts')
+          .set({ company_id: survivorId })
+          .where('company_id', '=', otherId)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('company_contacts as mine')
+                  .select(sql`1`.as('one'))
+                  .where('mine.company_id', '=', survivorId)
+                  .whereRef('mine.contact_key', '=', 'company_contacts.contact_key'),
+              ),
+            ),
+          )
+          .returning('id')
+          .execute()
+      ).map((row) => row.id);
+      moved.crm = (
+        await trx
+          .updateTable('company_crm_links')
+          .set({ company_id: survivorId })
+          .where('company_id', '=', otherId)
+          .returning('crm_company_id')
+          .execute()
+      ).map((row) => row.crm_company_id);
+      moved.projects = (
+        await sql<{ project_id: number }>`
+          INSERT INTO project_owners (project_id, company_id, share_pct)
+          SELECT project_id, ${survivorId}, share_pct FROM project_owners WHERE company_id = ${otherId}
+          ON CONFLICT DO NOTHING RETURNING project_id`.execute(trx)
+      ).rows.map((row) => row.project_id);
+      moved.stories = (
+        await sql<{ story_id: number }>`
+          INSERT INTO company_stories (company_id, story_id)
+          SELECT ${survivorId}, story_id FROM company_stories WHERE company_id = ${otherId}
+          ON CONFLICT DO NOTHING RETURNING story_id`.execute(trx)
+      ).rows.map((row) => row.story_id);
+      await trx
+        .updateTable('companies')
+        .set({ merged_into: survivorId, updated_at: new Date() })
+        .where('id', '=', otherId)
+        .execute();
+      await sql`UPDATE companies SET owner_id = coalesce(owner_id, (SELECT owner_id FROM companies WHERE id = ${otherId})) WHERE id = ${survivorId}`.execute(
+        trx,
+      );
+      await this.recomputeHeat(trx, survivorId);
+      await this.recomputeHeat(trx, otherId);
+      const merge = await trx
+        .insertInto('company_merges')
+        .values({ survivor_id: survivorId, merged_id: otherId, moved: JSON.stringify(moved), actor_id: actorId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return merge.id;
+    },
+
+    /** Moves back what a merge moved (what is still where the merge put it) and revives the merged company. */
+    async split(mergeId: number, trx: Db): Promise<{ survivorId: number; mergedId: number }> {
+      const merge = await trx
+        .selectFrom('company_merges')
+        .select(['survivor_id', 'merged_id', 'moved'])
+        .where('id', '=', mergeId)
+        .executeTakeFirstOrThrow();
+      const moved = merge.moved as MergeMoves;
+      const { survivor_id: survivorId, merged_id: mergedId } = merge;
+      const back = async (table: 'company_names' | 'company_events' | 'company_contacts', ids: number[]) => {
+        if (ids.length > 0)
+          await trx
+            .updateTable(table)
+            .set({ company_id: mergedId })
+            .where('id', 'in', ids)
+            .where('company_id', '=', survivorId)
+            .execute();
+      };
+      await back('company_names', moved.names);
+      await back('company_events', moved.events);
+      await back('company_contacts', moved.contacts);
+      if (moved.tickers.length > 0)
+        await trx
+          .updateTable('company_tickers')
+          .set({ company_id: mergedId })
+          .where('ticker', 'in', moved.tickers)
+          .where('company_id', '=', survivorId)
+          .execute();
+      if (moved.crm.length > 0)
+        await trx
+          .updateTable('company_crm_links')
+          .set({ company_id: mergedId })
+          .where('crm_company_id', 'in', moved.crm)
+          .where('company_id', '=', survivorId)
+          .execute();
+      if (moved.projects.length > 0)
+        await trx
+          .deleteFrom('project_owners')
+          .where('company_id', '=', survivorId)
+          .where('project_id', 'in', moved.projects)
+          .execute();
+      if (moved.stories.length > 0)
+        await trx
+          .deleteFrom('company_stories')
+          .where('company_id', '=', survivorId)
+          .where('story_id', 'in', moved.stories)
+          .execute();
+      await trx
+        .updateTable('companies')
+        .set({ merged_into: null, updated_at: new Date() })
+        .where('id', '=', mergedId)
+        .execute();
+      await trx.updateTable('company_merges').set({ split_at: new Date() }).where('id', '=', mergeId).execute();
+      await this.recomputeHeat(trx, survivorId);
+      await this.recomputeHeat(trx, mergedId);
+      return { survivorId, mergedId };
+    },
+
+    transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+const PROJECT_NOISE = new Set(
+  'project projects property properties deposit deposits mine prospect camp complex the gold silver copper zinc lead nickel cobalt lithium uranium tantalum tin tungsten vanadium iron ore graphite rare earths earth platinum palladium pgm molybdenum manganese antimony'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Project names compare without 'Project', 'Property' or the commodities they are named with ('Halibut Creek
+ * Copper-Gold Project' is 'Halibut Creek'), accents and case.
+ */
+export function projectKey(name: string): string {
+  const words = nameKey(name).split(' ');
+  const kept = words.filter((word) => !PROJECT_NOISE.has(word));
+  return (kept.length > 0 ? kept : words).join(' ');
+}

@@ -1,0 +1,681 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  CompanyDetail,
+  CompanyEvent,
+  CompanyListQuery,
+  CompanySummary,
+  Project,
+  ProjectListQuery,
+  ProjectStage,
+  UpdateCompanyRequest,
+} from '@mining-hub/contract/accounts';
+import type { MiningFacts } from '@mining-hub/contract/facts';
+import type { Pagination } from '@mining-hub/contract/news';
+import { z } from 'zod';
+import { articleToText } from '../../adapters/ai/article-text.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { pageOf } from '../../lib/pagination.ts';
+import type { Logger } from '../../logging.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { User } from '@mining-hub/contract/auth';
+import { eventsOfFacts, STAGE_ORDER } from './accounts-events.ts';
+import {
+  daysBefore,
+  decayedWeight,
+  EVENT_WEIGHTS,
+  HALF_LIFE_DAYS,
+  heatAt,
+  heatBaseOf,
+  heatFromBase,
+  heatHistory,
+  roundHeat,
+  weeklyHeat,
+} from './accounts-heat.ts';
+import { projectKey, type AccountsRepository, type EventRow, type ProjectRow } from './accounts.repository.ts';
+import { EntityIndex, exchangeCode, normaliseTicker, tickersIn, type Resolution } from './entity-resolution.ts';
+
+export interface AccountsServiceDeps {
+  repository: AccountsRepository;
+  audit: Pick<AuditService, 'record'>;
+  /** The facts extractor (modules/facts), passed in by the composition root. */
+  extractFacts: (text: string, options: { title?: string }) => MiningFacts;
+  /** DATA_DIR/scraper/outputs: the scraper's CRM-ready JSON files are imported from `json/` there. */
+  scraperOutputDir: string;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** The scraper's CRM-ready JSON (scraper-exports.ts `buildCrmReadyJson`), as much of it as accounts read. */
+const crmReadyFileSchema = z.object({
+  format: z.literal('mining-hub.crm-import'),
+  companies: z.array(
+    z.object({
+      name: z.string().min(1),
+      domain: z.string().nullish(),
+      ticker: z.string().nullish(),
+      exchange: z.string().nullish(),
+      market_cap_musd: z.number().nullish(),
+      website: z.string().nullish(),
+      contacts: z.array(
+        z.object({
+          email: z.string().nullish(),
+          firstName: z.string(),
+          lastName: z.string(),
+          jobTitle: z.string().nullish(),
+          phone: z.string().nullish(),
+        }),
+      ),
+      projects: z.array(
+        z.object({
+          gid: z.string(),
+          name: z.string().min(1),
+          commodities: z.array(z.string()),
+          stage: z.string().nullish(),
+          country: z.string(),
+          region: z.string().nullish(),
+          location: z.string().nullish(),
+        }),
+      ),
+    }),
+  ),
+});
+type CrmReadyFile = z.infer<typeof crmReadyFileSchema>;
+
+const contactDetailsSchema = z.array(
+  z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullish(),
+    job_title: z.string().nullish(),
+    phone_number: z.string().nullish(),
+  }),
+);
+
+/** The scraper's stage words ('Pre-Feasibility', 'Care & Maintenance') as a stage of the contract. */
+export function stageOfText(text: string | null | undefined): ProjectStage | null {
+  if (!text) return null;
+  const value = text.toLowerCase();
+  if (/care|maintenance|suspend|closed/.test(value)) return 'care_maintenance';
+  if (/produc|operat|mining\b/.test(value)) return 'production';
+  if (/construct|development|develop/.test(value)) return 'construction';
+  if (/pre-?\s?feasibility|\bpfs\b/.test(value)) return 'pfs';
+  if (/feasibility|\bdfs\b|\bbfs\b|\bfs\b/.test(value)) return 'fs';
+  if (/scoping|\bpea\b|preliminary economic/.test(value)) return 'scoping_pea';
+  if (/resource/.test(value)) return 'resource';
+  if (/explor|grassroots|discovery|prospect/.test(value)) return 'exploration';
+  return null;
+}
+
+function domainOf(website: string | null | undefined): string | null {
+  if (!website) return null;
+  try {
+    return new URL(website).hostname.replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+const SYNC_BATCH = 100;
+const TIMELINE_LIMIT = 100;
+
+/** Accounts: companies and projects filled from scraper outputs, story facts and CRM pushes (issue 34). */
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { repository, audit, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  let cached: { version: string; index: EntityIndex } | undefined;
+
+  const indexFor = async (trx: Db): Promise<EntityIndex> => {
+    const version = await repository.indexVersion(trx);
+    if (cached?.version !== version) cached = { version, index: new EntityIndex(await repository.knownEntities(trx)) };
+    return cached.index;
+  };
+
+  /** Resolves a mention; a new company is created, an ambiguous one goes to review (`createOnReview` decides). */
+  const resolveOrCreate = async (
+    trx: Db,
+    index: EntityIndex,
+    mention: { name: string; tickers: string[]; source: string; storyId?: number },
+    fields: {
+      website?: string | null;
+      domain?: string | null;
+      country?: string | null;
+      market_cap_musd?: number | null;
+    },
+    createOnReview: boolean,
+    created?: Set<number>,
+  ): Promise<number | null> => {
+    const resolution: Resolution = index.resolve({ name: mention.name, tickers: mention.tickers });
+    if (resolution.kind === 'match') {
+      await repository.fillCompany(trx, resolution.id, fields);
+      await repository.addName(trx, resolution.id, mention.name, 'alias');
+      await repository.addTickers(trx, resolution.id, mention.tickers);
+      index.addName(resolution.id, mention.name);
+      for (const ticker of mention.tickers) index.addTicker(resolution.id, ticker);
+      return resolution.id;
+    }
+    if (resolution.kind === 'review') {
+      await repository.addReview(trx, {
+        mention: mention.name,
+        tickers: mention.tickers,
+        candidates: resolution.candidates,
+        reason: resolution.reason,
+        source: mention.source,
+        storyId: mention.storyId,
+      });
+      if (!createOnReview) return null;
+    }
+    const id = await repository.insertCompany(trx, { name: mention.name, ...fields });
+    created?.add(id);
+    // Listings another company holds stay with it (resolution said this is not that company).
+    await repository.addTickers(trx, id, mention.tickers);
+    index.add({ id, names: [mention.name], tickers: mention.tickers });
+    return id;
+  };
+
+  const importFile = async (trx: Db, index: EntityIndex, file: CrmReadyFile, source: string) => {
+    let projects = 0;
+    const created = new Set<number>();
+    const known = await repository.projectsBySourceKeys(
+      trx,
+      file.companies.flatMap((company) => company.projects.map((project) => `scraper:${project.gid}`)),
+    );
+    for (const company of file.companies) {
+      const exchange = company.exchange ? exchangeCode(company.exchange) : null;
+      const ticker = company.ticker && exchange ? normaliseTicker(`${exchange}:${company.ticker}`) : null;
+      const companyId = await resolveOrCreate(
+        trx,
+        index,
+        { name: company.name.trim(), tickers: ticker ? [ticker] : [], source },
+        {
+          website: company.website ?? null,
+          domain: company.domain ?? domainOf(company.website),
+          market_cap_musd: company.market_cap_musd ?? null,
+        },
+        true,
+        created,
+      );
+      if (companyId === null) continue;
+      const isNew = created.has(companyId);
+      const fresh: Parameters<AccountsRepository['insertProjects']>[1] = [];
+      for (const project of company.projects) {
+        projects++;
+        const stage = stageOfText(project.stage);
+        const sourceKey = `scraper:${project.gid}`;
+        // A company this import just made owns nothing yet: no need to look its projects up by name.
+        const existing =
+          known.get(sourceKey) ??
+          (isNew ? undefined : await repository.projectOfCompanyNamed(trx, companyId, project.name));
+        if (!existing) {
+          fresh.push({
+            name: project.name,
+            country: project.country || null,
+            state: project.region ?? null,
+            location: project.location ?? null,
+            commodities: project.commodities,
+            stage,
+            source_key: sourceKey,
+          });
+          continue;
+        }
+        await repository.addOwner(trx, existing.id, companyId, null);
+        await repository.updateProject(trx, existing.id, {
+          commodities: [...new Set([...existing.commodities, ...project.commodities])],
+          state: existing.state ?? project.region ?? null,
+          location: existing.location ?? project.location ?? null,
+          ...(stage && stage !== existing.stage ? { stage } : {}),
+        });
+        if (stage && existing.stage && stage !== existing.stage)
+          await addStageChange(trx, companyId, existing, stage, null, now());
+      }
+      await repository.insertProjects(trx, fresh, companyId);
+      await repository.upsertContacts(
+        trx,
+        companyId,
+        company.contacts.flatMap((contact) => {
+          const name = `${contact.firstName} ${contact.lastName}`.trim();
+          return name
+            ? [
+                {
+                  name,
+                  email: contact.email?.trim().toLowerCase() || null,
+                  job_title: contact.jobTitle ?? null,
+                  phone: contact.phone ?? null,
+                  source: 'scraper' as const,
+                },
+              ]
+            : [];
+        }),
+      );
+    }
+    return { companies: file.companies.length, projects };
+  };
+
+  const addStageChange = async (
+    trx: Db,
+    companyId: number,
+    project: ProjectRow,
+    stage: ProjectStage,
+    storyId: number | null,
+    at: Date,
+  ) => {
+    const weight = EVENT_WEIGHTS.stage_change;
+    await repository.addEvent(trx, {
+      companyId,
+      projectId: project.id,
+      storyId,
+      kind: 'stage_change',
+      occurredAt: at,
+      weight,
+      base: heatBaseOf(weight, at),
+      summary: `${project.name}: ${project.stage ?? 'unknown'} → ${stage}`,
+    });
+  };
+
+  /** Reads one story's facts into its issuer's account: the story on its timeline, its events, its projects. */
+  const ingestStory = async (trx: Db, index: EntityIndex, storyId: number) => {
+    const story = await repository.storyForFacts(trx, storyId);
+    if (!story) return;
+    const raw = story.full_content ?? story.expanded_description ?? story.content ?? story.description ?? '';
+    const text = articleToText(raw);
+    const facts = deps.extractFacts(text, { title: story.title });
+    const at = story.published_at ?? story.first_seen_at;
+    // The issuers the facts name; the feed's own company field when the text names none.
+    const issuers =
+      facts.issuers.length > 0
+        ? facts.issuers.map((issuer) => ({ name: issuer.name, tickers: issuer.tickers }))
+        : story.company || story.issuer
+          ? [
+              {
+                name: (story.company ?? story.issuer ?? '').trim(),
+                tickers: story.ticker ? tickersIn(story.ticker) : [],
+              },
+            ]
+          : [];
+    const events = eventsOfFacts(facts);
+    for (const issuer of issuers.slice(0, 1)) {
+      if (!issuer.name) continue;
+      const companyId = await resolveOrCreate(
+        trx,
+        index,
+        { name: issuer.name, tickers: issuer.tickers, source: `story:${storyId}`, storyId },
+        { country: null },
+        false,
+      );
+      if (companyId === null) continue;
+      await repository.linkStory(trx, companyId, storyId);
+      // The release's project: the first the facts name, else the feed's project field.
+      const projectFact = facts.projects[0];
+      const projectName = projectFact?.name ?? story.project ?? null;
+      let project: ProjectRow | undefined;
+      if (projectName && projectKey(projectName)) {
+        project = await repository.projectOfCompanyNamed(trx, companyId, projectName);
+        if (!project) {
+          const id = await repository.insertProject(
+            trx,
+            {
+              name: projectName,
+              country: projectFact?.country ?? story.countries[0] ?? null,
+              state: projectFact?.state ?? null,
+              location: null,
+              commodities: story.commodities,
+              stage: null,
+              source_key: null,
+            },
+            { companyId, sharePct: null },
+          );
+          project = { id, name: projectName, country: null, state: null, location: null, commodities: [], stage: null };
+        }
+      }
+      for (const event of events) {
+        await repository.addEvent(trx, {
+          companyId,
+          projectId: project?.id ?? null,
+          storyId,
+          kind: event.kind,
+          occurredAt: at,
+          weight: event.weight,
+          base: heatBaseOf(event.weight, at),
+          summary: event.summary,
+        });
+        // A study or a first resource moves the project forward: a stage change of its own.
+        if (
+          project &&
+          event.stage &&
+          (project.stage === null || STAGE_ORDER[event.stage] > STAGE_ORDER[project.stage])
+        ) {
+          if (project.stage !== null) await addStageChange(trx, companyId, project, event.stage, storyId, at);
+          await repository.updateProject(trx, project.id, { stage: event.stage });
+          project = { ...project, stage: event.stage };
+        }
+      }
+      const contacts = contactDetailsSchema.safeParse(story.analysis?.['contact_details']);
+      for (const contact of contacts.success ? contacts.data : []) {
+        const name = `${contact.first_name} ${contact.last_name}`.trim();
+        if (!name) continue;
+        await repository.upsertContact(trx, companyId, {
+          name,
+          email: contact.email?.trim().toLowerCase() || null,
+          job_title: contact.job_title ?? null,
+          phone: contact.phone_number ?? null,
+          source: 'news',
+        });
+      }
+    }
+  };
+
+  const outputFiles = async (): Promise<string[]> => {
+    try {
+      const folder = path.join(deps.scraperOutputDir, 'json');
+      return (await fs.promises.readdir(folder))
+        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+        .sort();
+    } catch {
+      return [];
+    }
+  };
+
+  const toEvent = (event: EventRow, at: Date): CompanyEvent => ({
+    id: event.id,
+    kind: event.kind,
+    occurred_at: event.occurred_at.toISOString(),
+    summary: event.summary,
+    weight: event.weight,
+    heat_now: roundHeat(decayedWeight(event.weight, event.occurred_at, at)),
+    story_id: event.story_id,
+    project:
+      event.project_id !== null && event.project_name !== null
+        ? { id: event.project_id, name: event.project_name }
+        : null,
+  });
+
+  const summaries = async (
+    rows: {
+      id: number;
+      name: string;
+      country: string | null;
+      market_cap_musd: number | null;
+      owner_id: number | null;
+      heat_base: number;
+      last_event_at: Date | null;
+    }[],
+    /** What the caller read already (the company page), so it is not read twice. */
+    preloaded?: { projects: Awaited<ReturnType<AccountsRepository['projectsOf']>>; events: EventRow[] },
+  ): Promise<CompanySummary[]> => {
+    const ids = rows.map((row) => row.id);
+    const at = now();
+    const [tickers, projects, events, stories, owners] = await Promise.all([
+      repository.tickersOf(ids),
+      preloaded?.projects ?? repository.projectsOf(ids),
+      preloaded?.events ?? repository.eventsOf(ids),
+      repository.storyCounts(ids),
+      repository.usersNamed(rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id]))),
+    ]);
+    return rows.map((row) => {
+      const own = events.filter((event) => event.company_id === row.id);
+      const ownProjects = projects.filter((project) => project.company_id === row.id);
+      const heat = heatAt(own, at);
+      return {
+        id: row.id,
+        name: row.name,
+        tickers: tickers.filter((ticker) => ticker.company_id === row.id).map((ticker) => ticker.ticker),
+        country: row.country,
+        market_cap_musd: row.market_cap_musd,
+        owner: row.owner_id === null ? null : { id: row.owner_id, name: owners.get(row.owner_id) ?? '' },
+        heat: roundHeat(heat),
+        heat_change_7d: roundHeat(heat - heatAt(own, daysBefore(at, 7))),
+        heat_change_30d: roundHeat(heat - heatAt(own, daysBefore(at, 30))),
+        heat_sparkline: weeklyHeat(own, at),
+        projects: ownProjects.map((project) => ({
+          id: project.id,
+          name: project.name,
+          stage: project.stage,
+          country: project.country,
+        })),
+        commodities: [...new Set(ownProjects.flatMap((project) => project.commodities))].sort(),
+        story_count: stories.get(row.id) ?? 0,
+        last_event_at: row.last_event_at?.toISOString() ?? null,
+      };
+    });
+  };
+
+  const liveCompany = async (id: number) => {
+    const company = await repository.findCompany(id);
+    if (!company) throw notFound(`Company ${id} not found`);
+    return company;
+  };
+
+  const service = {
+    /**
+     * Fills accounts from what is not read yet: scraper output files, stories (new, or analysed since), and
+     * companies pushed to the CRM. One process at a time; returns what it read (null: another process is at it).
+     */
+    async sync(): Promise<{ files: number; stories: number; crm: number } | null> {
+      const imported = await repository.importedFiles();
+      const files = (await outputFiles()).filter((name) => !imported.has(name));
+      const storyIds = await repository.storiesToSync(SYNC_BATCH);
+      const crm = await repository.crmCompaniesToLink(SYNC_BATCH);
+      if (files.length === 0 && storyIds.length === 0 && crm.length === 0) return { files: 0, stories: 0, crm: 0 };
+      return repository.exclusively(async (trx) => {
+        const index = await indexFor(trx);
+        for (const name of files) {
+          let parsed: CrmReadyFile | undefined;
+          try {
+            const json: unknown = JSON.parse(
+              await fs.promises.readFile(path.join(deps.scraperOutputDir, 'json', name), 'utf8'),
+            );
+            const result = crmReadyFileSchema.safeParse(json);
+            if (result.success) parsed = result.data;
+          } catch {
+            parsed = undefined;
+          }
+          const counts = parsed
+            ? await importFile(trx, index, parsed, `scraper:${name}`)
+            : { companies: 0, projects: 0 };
+          await repository.markImported(trx, name, counts.companies, counts.projects);
+          logger.info(`accounts: imported ${name} (${counts.companies} companies, ${counts.projects} projects)`);
+        }
+        for (const storyId of storyIds) {
+          await ingestStory(trx, index, storyId);
+          await repository.markStorySynced(trx, storyId);
+        }
+        for (const company of crm) {
+          let id = company.story_company_id;
+          // A company pushed without a story of ours (or before stories): joined by its name and listing. A
+          // push that knew no name but the domain ('brackrigg.example') makes no account of its own.
+          if (id === null && !/^[\w-]+(\.[\w-]+)+$/.test(company.name.trim())) {
+            const tickers = company.ticker ? tickersIn(company.ticker) : [];
+            id = await resolveOrCreate(
+              trx,
+              index,
+              { name: company.name, tickers, source: `crm:${company.id}` },
+              { domain: company.domain },
+              true,
+            );
+          }
+          if (id !== null) await repository.linkCrm(trx, company.id, id);
+        }
+        // The index learnt this batch's companies in memory; the next call sees the same rows in the database.
+        cached = undefined;
+        return { files: files.length, stories: storyIds.length, crm: crm.length };
+      });
+    },
+
+    /** Runs `sync` until nothing is left (a backlog of stories is read batch by batch). */
+    async syncAll(signal?: AbortSignal): Promise<void> {
+      for (;;) {
+        if (signal?.aborted) return;
+        const done = await service.sync();
+        if (!done || (done.files === 0 && done.stories < SYNC_BATCH && done.crm < SYNC_BATCH)) return;
+      }
+    },
+
+    async list(user: User, query: CompanyListQuery): Promise<{ data: CompanySummary[]; pagination: Pagination }> {
+      const at = now();
+      const windowDays = query.window === '30d' ? 30 : 7;
+      const ownerId = query.owner === 'me' ? user.id : query.owner === 'none' ? null : query.owner;
+      const { rows, total } = await repository.listCompanies(query, {
+        ownerId,
+        fNow: heatFromBase(1, at),
+        windowFactor: 2 ** (windowDays / HALF_LIFE_DAYS),
+        windowStart: daysBefore(at, windowDays),
+      });
+      return { data: await summaries(rows), pagination: pageOf(query.page, query.page_size, total) };
+    },
+
+    async get(id: number): Promise<CompanyDetail> {
+      const company = await liveCompany(id);
+      if (company.merged_into !== null) throw notFound(`Company ${id} was merged into company ${company.merged_into}`);
+      const at = now();
+      const [projectRows, events] = await Promise.all([repository.projectsOf([id]), repository.eventsOf([id])]);
+      const [[summary], names, timeline, contacts, crm, merges] = await Promise.all([
+        summaries([company], { projects: projectRows, events }),
+        repository.namesOf(id),
+        repository.timelineOf(id, TIMELINE_LIMIT),
+        repository.contactsOf(id),
+        repository.crmOf(id),
+        repository.openMergesInto(id),
+      ]);
+      if (!summary) throw notFound(`Company ${id} not found`);
+      const owners = await repository.ownersOfProjects(projectRows.map((project) => project.id));
+      const projects: Project[] = projectRows.map((project) => ({
+        id: project.id,
+        name: project.name,
+        country: project.country,
+        state: project.state,
+        location: project.location,
+        commodities: project.commodities,
+        stage: project.stage,
+        owners: owners
+          .filter((owner) => owner.project_id === project.id)
+          .map((owner) => ({ company_id: owner.company_id, name: owner.name, share_pct: owner.share_pct })),
+      }));
+      const whyNow = events
+        .map((event) => toEvent(event, at))
+        .filter((event) => event.heat_now >= 0.05)
+        .sort((a, b) => b.heat_now - a.heat_now)
+        .slice(0, 5);
+      return {
+        ...summary,
+        aliases: names.filter((name) => name.kind === 'alias').map((name) => name.name),
+        former_names: names.filter((name) => name.kind === 'former').map((name) => name.name),
+        website: company.website,
+        domain: company.domain,
+        shares_m: company.shares_m,
+        projects,
+        timeline: timeline.map((entry) => ({
+          story_id: entry.story_id,
+          article_id: entry.article_id,
+          title: entry.title,
+          url: entry.url,
+          published_at: new Date(entry.published_at).toISOString(),
+          copies: Number(entry.copies ?? 1),
+          events: events.filter((event) => event.story_id === entry.story_id).map((event) => toEvent(event, at)),
+        })),
+        contacts,
+        heat_history: heatHistory(events, at),
+        why_now: whyNow,
+        crm: crm
+          ? {
+              status: 'pushed',
+              url: `/crm?company=${encodeURIComponent(company.name)}`,
+              pushed_at: crm.created_at.toISOString(),
+            }
+          : { status: 'not_pushed', url: null, pushed_at: null },
+        merges: merges.map((merge) => ({
+          id: merge.id,
+          merged_id: merge.merged_id,
+          name: merge.name,
+          merged_at: merge.merged_at.toISOString(),
+        })),
+      };
+    },
+
+    async update(actor: User, id: number, changes: UpdateCompanyRequest): Promise<CompanyDetail> {
+      const company = await liveCompany(id);
+      if (company.merged_into !== null) throw conflict(`Company ${id} was merged into company ${company.merged_into}`);
+      if (changes.owner_id !== undefined) {
+        if (changes.owner_id !== null && !(await repository.userExists(changes.owner_id)))
+          throw badRequest(`User ${changes.owner_id} does not exist`);
+        await repository.setOwner(id, changes.owner_id);
+        await audit.record({
+          actor,
+          action: 'company_owner_changed',
+          target: company.name,
+          detail: changes.owner_id === null ? 'no owner' : `owner: user ${changes.owner_id}`,
+        });
+      }
+      if (changes.aliases !== undefined) await repository.replaceAliases(id, changes.aliases);
+      return service.get(id);
+    },
+
+    async merge(actor: User, id: number, otherId: number): Promise<CompanyDetail> {
+      if (id === otherId) throw badRequest('A company cannot be merged into itself');
+      const [survivor, other] = await Promise.all([liveCompany(id), liveCompany(otherId)]);
+      if (survivor.merged_into !== null)
+        throw conflict(`Company ${id} was merged into company ${survivor.merged_into}`);
+      if (other.merged_into !== null)
+        throw conflict(`Company ${otherId} was already merged into company ${other.merged_into}`);
+      await repository.transaction(async (trx) => {
+        const mergeId = await repository.merge(id, otherId, actor.id, trx);
+        await audit.record(
+          {
+            actor,
+            action: 'company_merged',
+            target: survivor.name,
+            detail: `merged ${other.name} (company ${otherId}; merge ${mergeId})`,
+          },
+          trx,
+        );
+      });
+      cached = undefined;
+      return service.get(id);
+    },
+
+    async split(
+      actor: User,
+      id: number,
+      mergeId: number | undefined,
+    ): Promise<{ company: CompanyDetail; restored_id: number }> {
+      const company = await liveCompany(id);
+      const merges = await repository.openMergesInto(id);
+      const merge = mergeId === undefined ? merges[0] : merges.find((candidate) => candidate.id === mergeId);
+      if (!merge)
+        throw mergeId === undefined
+          ? conflict(`Nothing was merged into company ${id}`)
+          : notFound(`Merge ${mergeId} into company ${id} not found (or already split)`);
+      const restored = await repository.transaction(async (trx) => {
+        const result = await repository.split(merge.id, trx);
+        await audit.record(
+          {
+            actor,
+            action: 'company_split',
+            target: company.name,
+            detail: `split off ${merge.name} (company ${merge.merged_id}; merge ${merge.id})`,
+          },
+          trx,
+        );
+        return result.mergedId;
+      });
+      cached = undefined;
+      return { company: await service.get(id), restored_id: restored };
+    },
+
+    async projects(query: ProjectListQuery): Promise<{ data: Project[]; pagination: Pagination }> {
+      const { rows, total } = await repository.listProjects(query);
+      const owners = await repository.ownersOfProjects(rows.map((row) => row.id));
+      return {
+        data: rows.map((row) => ({
+          ...row,
+          owners: owners
+            .filter((owner) => owner.project_id === row.id)
+            .map((owner) => ({ company_id: owner.company_id, name: owner.name, share_pct: owner.share_pct })),
+        })),
+        pagination: pageOf(query.page, query.page_size, total),
+      };
+    },
+  };
+  return service;
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
