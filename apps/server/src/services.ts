@@ -57,7 +57,6 @@ import { createWatchesRepository } from './modules/watches/watches.repository.ts
 import { createWatchesService, type WatchesServiceDeps } from './modules/watches/watches.service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { extractFacts } from './modules/facts/facts-extractor.ts';
 
 export interface ServiceOptions {
   /** The job queue; the users CLI runs without one, and then nothing may enqueue. */
