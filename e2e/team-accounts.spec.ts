@@ -66,6 +66,7 @@ test('an admin adds a member, who works within the member role until the admin d
         'Dashboard',
         'News Signals',
         'Signals',
+        'Companies',
         'CRM',
         'Watches',
         'Reports',
