@@ -59,6 +59,8 @@ export interface ContractRunOptions {
   /** Generated cases per operation and role (about a third of them invalid). */
   casesPerRole: number;
   seed: number;
+  /** Only the operations whose `METHOD /path` matches (to run one alone). */
+  only?: RegExp;
 }
 
 export interface ContractRunResult {
@@ -174,13 +176,14 @@ const isStringish = (value: unknown) => ['string', 'number', 'boolean'].includes
 export async function runContract(options: ContractRunOptions): Promise<ContractRunResult> {
   const { document, serverOrigin, prismOrigin } = options;
   const checker = schemaChecker(document);
-  const operations = operationsOf(document);
+  const operations = operationsOf(document).filter((operation) => !options.only || options.only.test(operation.id));
   const violations: string[] = [];
   const notes: string[] = [];
   const statuses: Record<string, number> = {};
   let cases = 0;
   /** Valid data (as the document says) that a rule of the service refused with 400 `validation_failed`. */
   let beyondSchema = 0;
+  let directNull = 0;
   let seed = options.seed;
 
   // Sessions: the admin given, a member the admin creates; the run signs them in again when a case ends one.
@@ -360,24 +363,38 @@ export async function runContract(options: ContractRunOptions): Promise<Contract
             },
             body: request.hasBody ? JSON.stringify(request.body) : undefined,
           });
+          // Prism 5.16's proxy forwards a JSON `null` body as no body but keeps its Content-Length (4) on
+          // DELETE, so the server waits for bytes that never come: those cases go to the server directly,
+          // and the run checks their answers against the document itself.
+          const viaPrism = !(request.hasBody && request.body === null);
+          if (!viaPrism) directNull += 1;
           let answer: Answer;
           try {
-            answer = await read(await fetch(`${prismOrigin}${request.url}`, init()));
+            answer = await read(
+              await fetch(`${viaPrism ? prismOrigin : serverOrigin}${request.url}`, {
+                ...init(),
+                signal: AbortSignal.timeout(30_000),
+              }),
+            );
           } catch (error) {
-            violations.push(`${label}: no answer through Prism (${String(error)})`);
+            violations.push(`${label}: no answer${viaPrism ? ' through Prism' : ''} (${String(error)})`);
             continue;
           }
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
           const problems: string[] = [];
           const refusedByPrism = isPrismProblem(answer);
           if (kind === 'invalid') {
-            if (!refusedByPrism) {
+            if (!refusedByPrism && viaPrism) {
               problems.push(`Prism let a request the document refuses through (${answer.status})`);
               problems.push(...documentProblems(operation, answer, checker));
             }
             // What the server itself answers it: a 4xx `{detail, code}` the document lists.
             const own = await read(
-              await direct(request.url, { ...init(), headers: init().headers as Record<string, string> }),
+              await direct(request.url, {
+                ...init(),
+                headers: init().headers as Record<string, string>,
+                signal: AbortSignal.timeout(30_000),
+              }),
             );
             if (own.status < 400 || own.status >= 500) problems.push(`the server answered invalid data ${own.status}`);
             else problems.push(...documentProblems(operation, own, checker), ...errorBodyProblems(own));
@@ -411,6 +428,8 @@ export async function runContract(options: ContractRunOptions): Promise<Contract
       }
     }
   }
+  if (directNull > 0)
+    notes.push(`${directNull} cases with a null body sent to the server directly (Prism drops such a body)`);
   return { operations: operations.length, cases, violations, notes, statuses, beyondSchema };
 }
 

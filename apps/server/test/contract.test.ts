@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -79,6 +79,7 @@ describe.each(testEngines)('the OpenAPI contract on %s', { timeout: 600_000 }, (
       admin: ADMIN,
       casesPerRole: CASES_PER_ROLE,
       seed: SEED,
+      only: process.env.CONTRACT_ONLY ? new RegExp(process.env.CONTRACT_ONLY) : undefined,
     });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
     console.log(
@@ -87,8 +88,11 @@ describe.each(testEngines)('the OpenAPI contract on %s', { timeout: 600_000 }, (
         (result.notes.length > 0 ? `; notes: ${result.notes.join('; ')}` : ''),
     );
     console.log(`contract statuses (${engine}): ${JSON.stringify(result.statuses)}`);
+    const violationsFile = path.join(os.tmpdir(), `contract-violations-${engine}.txt`);
+    await rm(violationsFile, { force: true });
     if (result.violations.length > 0) {
-      await writeFile(path.join(os.tmpdir(), `contract-violations-${engine}.txt`), result.violations.join('\n'));
+      console.log(`contract violations (${engine}): ${violationsFile}`);
+      await writeFile(violationsFile, result.violations.join('\n'));
     }
     expect(result.violations.slice(0, 40)).toEqual([]);
   });
