@@ -198,7 +198,7 @@ function operationIdOf(method: string, openApiPath: string): string {
     .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
     .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
     .filter(Boolean);
-  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
 }
 
 /**
