@@ -2,21 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { docsCsp, registerBrowserDefences } from './http/browser-defences.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling, routeNotFound } from './http/error-handler.ts';
 import { parseBodiesOfEveryMethod, registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { createSessionCookie } from './http/session-cookie.ts';
 import type { ZodApp } from './http/types.ts';
@@ -121,10 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const cookie = createSessionCookie(deps.config.publicOrigin);
   registerSecurity(app, { auth: deps.services.auth, cookie, publicOrigin: deps.config.publicOrigin });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Mining Sales Hub API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   registerHealthRoutes(app, { health: deps.services.health });

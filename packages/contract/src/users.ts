@@ -32,7 +32,9 @@ export const createUserRequestSchema = z.object({
     .trim()
     .toLowerCase()
     .max(254)
-    .pipe(z.email({ message: 'must be an email address' })),
+    .pipe(z.email({ message: 'must be an email address' }))
+    // The OpenAPI document shows a pipe's input (a string): it should say what the pipe wants.
+    .meta({ format: 'email' }),
   name: z.string().trim().min(1).max(200),
   role: userRoleSchema,
   password: passwordSchema,

@@ -13,7 +13,7 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
   app.post(
     '/api/v1/auth/login',
     {
-      config: { public: true },
+      config: { public: true, responseHeaders: { 200: { 'Set-Cookie': 'The new session cookie' } } },
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
@@ -71,7 +71,10 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
 
   app.post(
     '/api/v1/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: okSchema } } },
+    {
+      config: { responseHeaders: { 200: { 'Set-Cookie': 'Clears the session cookie' } } },
+      schema: { tags: ['auth'], response: { 200: okSchema } },
+    },
     async (request, reply) => {
       await deps.auth.logout(deps.cookie.read(request));
       request.log.info(`user ${requireUser(request).email} signed out`);

@@ -76,7 +76,10 @@ export function registerScraperRoutes(app: ZodApp, deps: { scraper: ScraperServi
   app.get(
     '/api/v1/scraper/download/:type/:filename',
     // No 2xx schema: the body is the file itself.
-    { config: { role: 'admin' }, schema: { tags, params: scraperFileParamsSchema } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: scraperFileParamsSchema, produces: [...new Set(Object.values(OUTPUT_CONTENT_TYPES))] },
+    },
     async (request, reply) => {
       const { type, filename } = request.params;
       const file = await scraper.outputFile(type, filename);
