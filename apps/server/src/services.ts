@@ -177,6 +177,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       enqueueArticle: options.boss ? enqueuePipelineArticle(options.boss) : noQueue,
       steps: createPipelineSteps({
         repository: pipelineRepository,
+        stories,
         analyser,
         crm,
         extractor: options.pipeline?.extractor ?? createArticleExtractor(),

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../../db/database-outage.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { readArticleFacts } from '../facts/facts.service.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
 import { buildCrmPush } from './crm-note.ts';
 import type { PipelineArticle, PipelineRepository, PipelineStep } from './pipeline.repository.ts';
 
@@ -23,6 +24,8 @@ export const STEP_RULES: Record<PipelineStep, { from: ArticleStatus[]; failure: 
 // Its job comes back no sooner than that (the queue's heartbeat, jobs/queue.ts), and finds the claim stale.
 const CLAIM_HEARTBEAT_MS = 2_000;
 const CLAIM_STALE_AFTER_MS = 8_000;
+/** A story's primary changes at most once per copy arriving; a step follows it this many times at most. */
+const MAX_PRIMARY_MOVES = 3;
 
 /** The next step for an article in a given status; undefined when it is done. */
 export function nextStep(status: string): PipelineStep | undefined {
@@ -33,6 +36,8 @@ export function nextStep(status: string): PipelineStep | undefined {
 
 export interface PipelineStepsDeps {
   repository: PipelineRepository;
+  /** Which article carries each story: a step claimed on a copy that stopped being its primary moves to it. */
+  stories: Pick<StoriesService, 'primaryOf'>;
   analyser: AiAnalyser;
   crm: CrmAdapter;
   /** Reads the main text of fetched pages (on worker threads). */
@@ -168,7 +173,12 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
     return limits[step](() => runNow(step, articleId, options));
   }
 
-  async function runNow(step: PipelineStep, articleId: number, options: StepRunOptions): Promise<StepOutcome> {
+  async function runNow(
+    step: PipelineStep,
+    articleId: number,
+    options: StepRunOptions,
+    moves = 0,
+  ): Promise<StepOutcome> {
     const rule = STEP_RULES[step];
     const staleAfterMs = deps.claimStaleAfterMs ?? CLAIM_STALE_AFTER_MS;
     const article = await deps.repository.claim(articleId, step, rule.from, staleAfterMs);
@@ -178,6 +188,17 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
         ? `Article ${articleId} is already being processed (${current.step_running})`
         : `Article ${articleId} is ${current?.status ?? 'unknown'}; ${step} needs ${rule.from.join(' or ')}`;
       return { kind: 'refused', reason };
+    }
+    // The caller looked up the story's primary before this claim; an earlier copy may have taken over since (the
+    // switch and the claim both write this row, so one waits for the other: read after the claim, the primary is
+    // final, and once claimed it can no longer change). The story's work goes to the primary, never a copy.
+    const primaryId = (await deps.stories.primaryOf([articleId])).get(articleId) ?? articleId;
+    if (primaryId !== articleId) {
+      await deps.repository.release(articleId);
+      if (moves >= MAX_PRIMARY_MOVES) {
+        return { kind: 'refused', reason: `Article ${articleId}'s story changed its primary while claimed` };
+      }
+      return runNow(step, primaryId, options, moves + 1);
     }
     // Its card shows it processing (activity), and queued again if the step is left for a retry.
     deps.bus.publish('all', { type: 'article_updated', article_id: articleId });

@@ -337,11 +337,18 @@ export function createPipelineRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Item states and how far the batch's articles got. */
+    /**
+     * Item states and how far the batch's stories got: an item counts its story's primary (an earlier copy may
+     * have taken over as the primary while the item waited, and the steps followed it).
+     */
     async batchCounts(batchId: string) {
       const row = await db
         .selectFrom('pipeline_batch_items')
-        .innerJoin('articles', 'articles.id', 'pipeline_batch_items.article_id')
+        .innerJoin('articles as queued', 'queued.id', 'pipeline_batch_items.article_id')
+        .leftJoin('stories', 'stories.id', 'queued.story_id')
+        .innerJoin('articles', (join) =>
+          join.onRef('articles.id', '=', sql`coalesce(stories.primary_article_id, queued.id)`),
+        )
         .select([
           sql<number>`count(*) FILTER (WHERE pipeline_batch_items.state = 'done')::int`.as('done'),
           sql<number>`count(*) FILTER (WHERE pipeline_batch_items.state = 'failed')::int`.as('failed'),

@@ -24,6 +24,9 @@ export interface PipelineServiceDeps {
 
 /** The article steps on demand (the card's buttons) and batches (Process Selected). */
 export function createPipelineService(deps: PipelineServiceDeps) {
+  const primaryOf = async (articleId: number) =>
+    (await deps.stories.primaryOf([articleId])).get(articleId) ?? articleId;
+
   async function visibleArticle(viewer: Viewer, articleId: number): Promise<void> {
     const visible = await deps.repository.visibleArticleIds(ownerFilterFor(viewer), [articleId]);
     if (!visible.has(articleId)) throw notFound(`Article ${articleId} not found`);
@@ -52,12 +55,15 @@ export function createPipelineService(deps: PipelineServiceDeps) {
      * step runs on its story's primary (analysed once, pushed once, whichever copy was chosen).
      */
     async runStep(viewer: Viewer, step: PipelineStep, copyId: number): Promise<Article> {
-      const articleId = (await deps.stories.primaryOf([copyId])).get(copyId) ?? copyId;
+      const articleId = await primaryOf(copyId);
       await visibleArticle(viewer, articleId);
       const outcome = await deps.steps.run(step, articleId, { finalAttempt: true, actorId: viewer.id });
       if (outcome.kind === 'refused') throw invalidStatus(outcome.reason);
-      const article = await deps.news.findArticle(articleId);
-      if (!article) throw notFound(`Article ${articleId} not found`);
+      // The step ran on the story's primary as it was when claimed: an earlier copy may have taken over since the
+      // look-up above (the step followed it), and it cannot change once claimed.
+      const shownId = await primaryOf(copyId);
+      const article = await deps.news.findArticle(shownId);
+      if (!article) throw notFound(`Article ${shownId} not found`);
       return article;
     },
 
@@ -119,15 +125,17 @@ export function createPipelineService(deps: PipelineServiceDeps) {
       if (!batch) return;
       let failure: string | null = null;
       for (let guard = 0; guard < 3; guard++) {
-        const current = await deps.repository.status(articleId);
+        // The item was queued for its story's primary then; an earlier copy may have taken over while it waited.
+        const primaryId = await primaryOf(articleId);
+        const current = await deps.repository.status(primaryId);
         const step = current ? nextStepOf(current.status) : undefined;
         if (!step) break;
         if (!BATCH_STEPS[batch.mode].includes(step)) {
           // An analyse batch is done once the article is analysed; a push batch pushes analysed articles only.
-          if (batch.mode === 'push') failure = `Article ${articleId} is ${current?.status}: not analysed yet`;
+          if (batch.mode === 'push') failure = `Article ${primaryId} is ${current?.status}: not analysed yet`;
           break;
         }
-        const outcome = await deps.steps.run(step, articleId, { finalAttempt, actorId: batch.user_id });
+        const outcome = await deps.steps.run(step, primaryId, { finalAttempt, actorId: batch.user_id });
         if (outcome.kind === 'retry') throw new RetryLater(outcome.reason, outcome.retryAfterMs);
         if (outcome.kind === 'refused') throw new RetryLater(outcome.reason, 5_000);
         if (outcome.kind === 'failed') {
