@@ -91,6 +91,10 @@ export function createCrmRepository(db: Db) {
       return { rows: found, total: Number(count?.count ?? 0) };
     },
 
+    /** One pushed article of `pushedBy` (anyone's when undefined), or undefined. */
+    one: (pushedBy: number | undefined, articleId: number): Promise<PushedArticleRow | undefined> =>
+      rows(pushedBy).where('articles.id', '=', articleId).executeTakeFirst(),
+
     /** Every pushed article of `pushedBy` (everyone's when undefined), for the CSV export. */
     all: (pushedBy: number | undefined): Promise<PushedArticleRow[]> => rows(pushedBy).execute(),
   };
