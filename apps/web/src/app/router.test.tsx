@@ -13,7 +13,9 @@ import { ADMIN_ONLY_ROUTE_ID, routes } from './router.tsx';
 function walk(tree: RouteObject[], underAdmin = false, prefix = ''): { path: string; adminOnly: boolean }[] {
   return tree.flatMap((route) => {
     const adminOnly = underAdmin || route.id === ADMIN_ONLY_ROUTE_ID;
-    const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
+    // An optional segment (`signals/:articleId?`) is the same screen as its route without it.
+    const segment = route.path?.replace(/\/:[^/]+\?$/, '');
+    const path = segment ? `${prefix}/${segment}`.replace(/\/+/g, '/') : prefix;
     const own = route.path && route.path !== '*' ? [{ path, adminOnly }] : [];
     return [...own, ...walk(route.children ?? [], adminOnly, path)];
   });

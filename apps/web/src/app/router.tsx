@@ -76,16 +76,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/watches/watches-page.tsx')).WatchesPage }),
           },
           {
-            path: 'signals',
+            // `/signals/{id}` opens that signal's detail over the inbox (issue 35: every alert links there).
+            path: 'signals/:articleId?',
             // The inbox opens the news feature's article detail; the app composes the two.
             lazy: async () => {
               const { SignalsPage } = await import('../features/signals/signals-page.tsx');
               return {
                 Component: () => (
                   <SignalsPage
-                    renderArticle={(articleId, onClose) => (
+                    renderArticle={(articleId, onClose, actions) => (
                       <Suspense fallback={null}>
-                        <ArticleDetailModal articleId={articleId} listItem={null} onClose={onClose} />
+                        <ArticleDetailModal articleId={articleId} listItem={null} onClose={onClose} actions={actions} />
                       </Suspense>
                     )}
                   />
