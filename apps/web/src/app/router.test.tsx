@@ -23,6 +23,7 @@ function walk(tree: RouteObject[], underAdmin = false, prefix = ''): { path: str
 
 function renderApp(user: User, path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  lastRouter = router;
   return renderWithQueryClient(
     <LiveProvider enabled={false}>
       <RouterProvider router={router} />
@@ -31,8 +32,29 @@ function renderApp(user: User, path: string) {
   );
 }
 
+let lastRouter: ReturnType<typeof createMemoryRouter> | undefined;
+
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('landing after sign-in', () => {
+  const withPreferences = (landing_page: 'dashboard' | 'signals' | null, landing: 'dashboard' | 'signals') =>
+    stubApi(({ path }) =>
+      path === '/api/v1/auth/preferences'
+        ? { status: 200, body: { success: true, data: { landing_page, landing } } }
+        : undefined,
+    );
+
+  it.each([
+    ['a member', TEST_MEMBER, null, 'signals', '/signals'],
+    ['an admin', TEST_ADMIN, null, 'dashboard', '/dashboard'],
+    ['a member who chose the Dashboard', TEST_MEMBER, 'dashboard', 'dashboard', '/dashboard'],
+  ] as const)('takes %s from the site root to their start page', async (_who, user, chosen, landing, expected) => {
+    withPreferences(chosen, landing);
+    renderApp(user, '/');
+    await vi.waitFor(() => expect(lastRouter?.state.location.pathname).toBe(expected), { timeout: 10_000 });
+  });
 });
 
 // The admin screens load lazily; transforming their modules can take seconds on a loaded machine, so it

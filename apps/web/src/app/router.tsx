@@ -46,10 +46,20 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's chunk loads.
     HydrateFallback: FullPageLoading,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
       {
         Component: ProtectedShell,
         children: [
+          {
+            // Signed in at the site's root: members land on Signals, admins on the Dashboard, unless they chose.
+            index: true,
+            lazy: async () => ({ Component: (await import('./landing-redirect.tsx')).LandingRedirect }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('../features/settings/settings-page.tsx')).SettingsPage,
+            }),
+          },
           {
             path: 'dashboard',
             // The dashboard shows the pin board; features never import each other, so the app composes them.
@@ -131,7 +141,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
