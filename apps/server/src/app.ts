@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerReportsRoutes(app, { reports: deps.services.reports });
   registerScraperRoutes(app, { scraper: deps.services.scraper });
   registerSignalsRoutes(app, { signals: deps.services.signals });
-  registerAlertsRoutes(app, { alerts: deps.services.alerts });
+  registerAlertsRoutes(app, { alerts: deps.services.alerts, publicOrigin: deps.config.publicOrigin });
   registerWatchesRoutes(app, { watches: deps.services.watches });
   registerNotificationsRoutes(app, { notifications: deps.services.notifications });
   registerAccountsRoutes(app, { accounts: deps.services.accounts });

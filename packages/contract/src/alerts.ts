@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema, successData } from './common.ts';
-import { MAX_WATCH_RECIPIENTS } from './watches.ts';
+import { MAX_WATCH_RECIPIENTS, webhookFormatSchema } from './watches.ts';
 
 /** One signal of an alert digest, as the webhook body carries it. */
 export const alertSignalSchema = z.object({
@@ -11,6 +11,8 @@ export const alertSignalSchema = z.object({
   company: z.string().nullable(),
   buying_intent_score: z.string().nullable(),
   signal_summary: z.string().nullable(),
+  /** Short phrases behind the score, strongest first (absent in digests queued before issue 35). */
+  intent_reasons: z.array(z.string()).optional(),
 });
 export type AlertSignal = z.infer<typeof alertSignalSchema>;
 
@@ -25,13 +27,24 @@ export type AlertDigest = z.infer<typeof alertDigestSchema>;
  * The JSON body POSTed to a watch's webhook. `text` is a readable chat message (Slack, Mattermost), so an
  * incoming-webhook URL of those works as is; programs read `watch` and `signals`.
  */
-export const webhookPayloadSchema = alertDigestSchema.extend({ text: z.string() });
+export const webhookPayloadSchema = alertDigestSchema.extend({
+  text: z.string(),
+  signals: z.array(
+    alertSignalSchema.extend({
+      /** Absolute link that opens the signal in the app (`/signals/{article_id}`). */
+      signal_url: z.string(),
+      intent_reasons: z.array(z.string()),
+    }),
+  ),
+});
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 /** `POST /watches/test-alert`: a sample digest sent at once to a webhook, to e-mail addresses, or both. */
 export const testAlertRequestSchema = z
   .object({
     webhook_url: httpUrlSchema.optional(),
+    /** How to speak to `webhook_url` (the watch form's choice); the signed generic body by default. */
+    webhook_format: webhookFormatSchema.default('generic'),
     email_to: z.array(z.string().trim().email().max(254)).max(MAX_WATCH_RECIPIENTS).optional(),
   })
   .refine((body) => body.webhook_url !== undefined || (body.email_to ?? []).length > 0, {

@@ -44,3 +44,22 @@ export const SESSION_REFRESH_INTERVAL_MS = 1_800_000;
 // find its session alive then (a timer fires late, never early).
 export const SESSION_IDLE_TIMEOUT_MS = SESSION_REFRESH_INTERVAL_MS + 5 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+/** The screens a user may land on after sign-in (issue 35). */
+export const LANDING_PAGES = ['dashboard', 'signals'] as const;
+export const landingPageSchema = z.enum(LANDING_PAGES);
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+/** Where `role` lands when its user chose nothing: members on Signals (their work), admins on the Dashboard. */
+export const defaultLandingPage = (role: UserRole): LandingPage => (role === 'admin' ? 'dashboard' : 'signals');
+
+/** `PUT /auth/preferences`: the user's own choices; null goes back to the role's default. */
+export const preferencesRequestSchema = z.object({ landing_page: landingPageSchema.nullable() });
+export type PreferencesRequest = z.infer<typeof preferencesRequestSchema>;
+
+/** `GET /auth/preferences`: the choices, and the screen they come to (`landing`). */
+export const preferencesResponseSchema = z.object({
+  success: z.literal(true),
+  data: preferencesRequestSchema.extend({ landing: landingPageSchema }),
+});
+export type Preferences = z.infer<typeof preferencesResponseSchema>['data'];

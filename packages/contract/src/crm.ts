@@ -58,4 +58,7 @@ export type CrmOutboxQuery = z.infer<typeof crmOutboxQuerySchema>;
 
 /** What was pushed, newest first: a member's own pushes, everyone's for an admin. */
 export const crmOutboxResponseSchema = successPage(crmRecordSchema);
+
+/** `GET /crm-outbox/{article id}`: one pushed article's record (the signal detail links to it after Push). */
+export const crmRecordResponseSchema = successData(crmRecordSchema);
 export type CrmOutboxResponse = z.infer<typeof crmOutboxResponseSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { successData } from './common.ts';
 
+export const notificationItemSchema = z.object({ label: z.string(), link: z.string() });
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
 /** One in-app notification (the header's bell): a watch digest, for the watch's owner. */
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -9,6 +12,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   /** An app path to open (e.g. the signals inbox), or null. */
   link: z.string().nullable(),
+  /** One line per signal, each opening it (`/signals/{id}`); empty for notifications before issue 35. */
+  items: z.array(notificationItemSchema),
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

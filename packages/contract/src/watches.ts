@@ -7,6 +7,14 @@ import { fetchNewsRequestSchema } from './news.ts';
 export const WATCH_INTERVAL_MINUTES = { min: 1, max: 1440 } as const;
 export const MAX_WATCH_RECIPIENTS = 20;
 
+/**
+ * How a watch's webhook is spoken to (issue 35): the signed generic JSON body, a Slack incoming webhook
+ * (a Block Kit message), or a Microsoft Teams Workflows webhook (an Adaptive Card).
+ */
+export const WEBHOOK_FORMATS = ['generic', 'slack', 'teams'] as const;
+export const webhookFormatSchema = z.enum(WEBHOOK_FORMATS);
+export type WebhookFormat = z.infer<typeof webhookFormatSchema>;
+
 /** The fields of a watch as a client sends them; every one is required on create unless it has a default. */
 const watchFields = {
   name: z.string().trim().min(1, 'must not be empty').max(200),
@@ -16,6 +24,7 @@ const watchFields = {
   /** Push articles at or above this buying intent to the CRM; null analyses and alerts, never pushes. */
   push_min_intent: buyingIntentSchema.nullable(),
   webhook_url: httpUrlSchema.nullable(),
+  webhook_format: webhookFormatSchema,
   email_to: z.array(z.string().trim().email().max(254)).max(MAX_WATCH_RECIPIENTS),
   enabled: z.boolean(),
 };
@@ -25,6 +34,7 @@ export const createWatchRequestSchema = z.object({
   ...watchFields,
   push_min_intent: watchFields.push_min_intent.default(null),
   webhook_url: watchFields.webhook_url.default(null),
+  webhook_format: watchFields.webhook_format.default('generic'),
   email_to: watchFields.email_to.default([]),
   enabled: watchFields.enabled.default(true),
 });
@@ -75,6 +85,7 @@ export const watchSchema = z.object({
   interval_minutes: z.number().int(),
   push_min_intent: buyingIntentSchema.nullable(),
   webhook_url: z.string().nullable(),
+  webhook_format: webhookFormatSchema,
   email_to: z.array(z.string()),
   enabled: z.boolean(),
   created_at: z.string(),

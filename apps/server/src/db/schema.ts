@@ -1,6 +1,9 @@
 import type { MiningFacts } from '@mining-hub/contract/facts';
 import type { AlertDigest } from '@mining-hub/contract/alerts';
 import type { AuditAction } from '@mining-hub/contract/audit';
+import type { LandingPage } from '@mining-hub/contract/auth';
+import type { NotificationItem } from '@mining-hub/contract/notifications';
+import type { WebhookFormat } from '@mining-hub/contract/watches';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import type { ScraperMode, ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
 import type { ColumnType, Generated } from 'kysely';
@@ -63,6 +66,8 @@ export interface UsersTable {
   /** Migration 008: a disabled user cannot sign in and has no sessions. */
   disabled: Generated<boolean>;
   last_sign_in_at: Date | null;
+  /** Migration 020: where the user lands after sign-in; null for their role's default. */
+  landing_page: Generated<LandingPage | null>;
 }
 
 /** Append-only (migration 008's trigger refuses updates and deletes). */
@@ -128,6 +133,8 @@ export interface WatchesTable {
   interval_minutes: number;
   push_min_intent: string | null;
   webhook_url: string | null;
+  /** Migration 020. */
+  webhook_format: Generated<WebhookFormat>;
   email_to: ColumnType<string[], string[] | undefined, string[]>;
   enabled: Generated<boolean>;
   next_run_at: ColumnType<Date, Date | undefined, Date>;
@@ -166,6 +173,8 @@ export interface NotificationsTable {
   title: string;
   body: string;
   link: string | null;
+  /** Migration 020: one line per signal, each with its own link. */
+  items: ColumnType<NotificationItem[], string | undefined, string>;
   read_at: Date | null;
 }
 
@@ -357,6 +366,8 @@ export interface AlertsTable {
   watch_id: number;
   channel: AlertChannel;
   webhook_url: string | null;
+  /** Migration 020: the format the alert was queued with. */
+  webhook_format: Generated<WebhookFormat>;
   email_to: ColumnType<string[], string[] | undefined, string[]>;
   digest: ColumnType<AlertDigest, string, string>;
   status: Generated<'pending' | 'sent' | 'failed'>;

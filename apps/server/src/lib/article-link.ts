@@ -17,3 +17,7 @@ export function absoluteArticleUrl(
   }
   return new URL(`/news-signals?article=${articleId}`, appOrigin).href;
 }
+
+/** The app's own address of a signal: its detail opened over the inbox (issue 35). */
+export const signalLink = (articleId: number, appOrigin: string): string =>
+  new URL(`/signals/${articleId}`, appOrigin).href;

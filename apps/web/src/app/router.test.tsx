@@ -13,7 +13,9 @@ import { ADMIN_ONLY_ROUTE_ID, routes } from './router.tsx';
 function walk(tree: RouteObject[], underAdmin = false, prefix = ''): { path: string; adminOnly: boolean }[] {
   return tree.flatMap((route) => {
     const adminOnly = underAdmin || route.id === ADMIN_ONLY_ROUTE_ID;
-    const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
+    // An optional segment (`signals/:articleId?`) is the same screen as its route without it.
+    const segment = route.path?.replace(/\/:[^/]+\?$/, '');
+    const path = segment ? `${prefix}/${segment}`.replace(/\/+/g, '/') : prefix;
     const own = route.path && route.path !== '*' ? [{ path, adminOnly }] : [];
     return [...own, ...walk(route.children ?? [], adminOnly, path)];
   });
@@ -21,6 +23,7 @@ function walk(tree: RouteObject[], underAdmin = false, prefix = ''): { path: str
 
 function renderApp(user: User, path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  lastRouter = router;
   return renderWithQueryClient(
     <LiveProvider enabled={false}>
       <RouterProvider router={router} />
@@ -29,8 +32,29 @@ function renderApp(user: User, path: string) {
   );
 }
 
+let lastRouter: ReturnType<typeof createMemoryRouter> | undefined;
+
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('landing after sign-in', () => {
+  const withPreferences = (landing_page: 'dashboard' | 'signals' | null, landing: 'dashboard' | 'signals') =>
+    stubApi(({ path }) =>
+      path === '/api/v1/auth/preferences'
+        ? { status: 200, body: { success: true, data: { landing_page, landing } } }
+        : undefined,
+    );
+
+  it.each([
+    ['a member', TEST_MEMBER, null, 'signals', '/signals'],
+    ['an admin', TEST_ADMIN, null, 'dashboard', '/dashboard'],
+    ['a member who chose the Dashboard', TEST_MEMBER, 'dashboard', 'dashboard', '/dashboard'],
+  ] as const)('takes %s from the site root to their start page', async (_who, user, chosen, landing, expected) => {
+    withPreferences(chosen, landing);
+    renderApp(user, '/');
+    await vi.waitFor(() => expect(lastRouter?.state.location.pathname).toBe(expected), { timeout: 10_000 });
+  });
 });
 
 // The admin screens load lazily; transforming their modules can take seconds on a loaded machine, so it

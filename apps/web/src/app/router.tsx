@@ -46,10 +46,20 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's chunk loads.
     HydrateFallback: FullPageLoading,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
       {
         Component: ProtectedShell,
         children: [
+          {
+            // Signed in at the site's root: members land on Signals, admins on the Dashboard, unless they chose.
+            index: true,
+            lazy: async () => ({ Component: (await import('./landing-redirect.tsx')).LandingRedirect }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('../features/settings/settings-page.tsx')).SettingsPage,
+            }),
+          },
           {
             path: 'dashboard',
             // The dashboard shows the pin board; features never import each other, so the app composes them.
@@ -76,16 +86,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/watches/watches-page.tsx')).WatchesPage }),
           },
           {
-            path: 'signals',
+            // `/signals/{id}` opens that signal's detail over the inbox (issue 35: every alert links there).
+            path: 'signals/:articleId?',
             // The inbox opens the news feature's article detail; the app composes the two.
             lazy: async () => {
               const { SignalsPage } = await import('../features/signals/signals-page.tsx');
               return {
                 Component: () => (
                   <SignalsPage
-                    renderArticle={(articleId, onClose) => (
+                    renderArticle={(articleId, onClose, actions) => (
                       <Suspense fallback={null}>
-                        <ArticleDetailModal articleId={articleId} listItem={null} onClose={onClose} />
+                        <ArticleDetailModal articleId={articleId} listItem={null} onClose={onClose} actions={actions} />
                       </Suspense>
                     )}
                   />
@@ -142,7 +153,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

@@ -23,9 +23,10 @@ function signedInAs(user: User): AuthContextValue {
  */
 export function renderWithQueryClient(ui: ReactElement, { user = TEST_ADMIN }: { user?: User } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <AuthContext value={signedInAs(user)}>{ui}</AuthContext>
     </QueryClientProvider>,
   );
+  return Object.assign(rendered, { queryClient });
 }

@@ -106,11 +106,13 @@ describe.each(testEngines)('alert delivery (%s)', (engine) => {
     const body = JSON.parse(second?.rawBody ?? '{}') as WebhookPayload;
     expect(body.watch).toEqual({ id: watchId, name: 'Copper & gold' });
     expect(body.signals.map((signal) => signal.article_id)).toEqual(signals.map((signal) => signal.article_id));
-    // Relative article links are made absolute on the app's origin, in the JSON and in the chat text.
+    // Relative article links are made absolute on the app's origin; each signal links to its page in the app,
+    // in the JSON and in the chat text.
     expect(body.signals[0]?.url).toBe(`${HUB_ORIGIN}/demo-news/articles/7`);
+    expect(body.signals[0]?.signal_url).toBe(`${HUB_ORIGIN}/signals/${signals[0]?.article_id}`);
     expect(body.text).toContain(`*Copper &amp; gold*: 2 new signals`);
     expect(body.text).toContain(
-      `<${HUB_ORIGIN}/demo-news/articles/7|Red Hill drills> — Red Hill drills Corp · High intent`,
+      `<${HUB_ORIGIN}/signals/${signals[0]?.article_id}|Red Hill drills> — Red Hill drills Corp · High intent`,
     );
 
     await vi.waitFor(async () => expect((await alertStatus(watchId))[0]?.status).toBe('sent'));
@@ -209,12 +211,14 @@ describe.each(testEngines)('alert delivery (%s)', (engine) => {
     const text = mimePart(first?.raw ?? '', 'text/plain') ?? '';
     const html = mimePart(first?.raw ?? '', 'text/html') ?? '';
     expect(text).toContain('1. Alpha <b>copper</b> & gold');
-    expect(text).toContain(`https://wire.example/${a.article_id}`);
-    expect(text).toContain(`Open Mining Hub: ${HUB_ORIGIN}/news-signals`);
+    expect(text).toContain(`Source: https://wire.example/${a.article_id}`);
+    expect(text).toContain(`Open the signal: ${HUB_ORIGIN}/signals/${a.article_id}`);
+    expect(text).toContain(`Open Mining Hub: ${HUB_ORIGIN}/signals`);
     expect(html).toContain(
-      `<a href="https://wire.example/${a.article_id}">Alpha &lt;b&gt;copper&lt;/b&gt; &amp; gold</a>`,
+      `<a href="${HUB_ORIGIN}/signals/${a.article_id}">Alpha &lt;b&gt;copper&lt;/b&gt; &amp; gold</a>`,
     );
-    expect(html).toContain(`<a href="${HUB_ORIGIN}/news-signals">`);
+    expect(html).toContain(`<a href="https://wire.example/${a.article_id}" style="color:#555">Source</a>`);
+    expect(html).toContain(`<a href="${HUB_ORIGIN}/signals">`);
     expect(mimePart(second?.raw ?? '', 'text/plain')).toContain('Charlie copper');
     expect(mimePart(second?.raw ?? '', 'text/plain')).not.toContain('Bravo gold');
   });

@@ -1,7 +1,9 @@
 import type { AlertDigest } from '@mining-hub/contract/alerts';
+import type { WebhookFormat } from '@mining-hub/contract/watches';
 import type { Db } from '../../db/client.ts';
 
-export type AlertTarget = { channel: 'webhook'; webhook_url: string } | { channel: 'email'; email_to: string[] };
+export type AlertTarget =
+  { channel: 'webhook'; webhook_url: string; webhook_format: WebhookFormat } | { channel: 'email'; email_to: string[] };
 
 /** Alert digests, their delivery log, and which articles each watch has alerted on which channel. */
 export function createAlertsRepository(db: Db) {
@@ -23,6 +25,7 @@ export function createAlertsRepository(db: Db) {
             watch_id: watchId,
             channel: target.channel,
             webhook_url: target.channel === 'webhook' ? target.webhook_url : null,
+            webhook_format: target.channel === 'webhook' ? target.webhook_format : 'generic',
             email_to: target.channel === 'email' ? target.email_to : [],
             digest: JSON.stringify(digest),
           })

@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import type { AlertDigest, AlertSignal, TestAlertRequest, TestAlertResult } from '@mining-hub/contract/alerts';
+import type { WebhookFormat } from '@mining-hub/contract/watches';
 import type { Mailer } from '../../adapters/alerts/smtp-mailer.ts';
 import { postWebhook, webhookUrlProblem, type DeliveryOutcome } from '../../adapters/alerts/webhook-client.ts';
 import type { Logger } from '../../logging.ts';
 import { digestEmail, webhookBody, withAbsoluteUrl } from './alert-digest.ts';
+import { slackMessage, teamsMessage } from './chat-messages.ts';
 import type { AlertsRepository, AlertTarget } from './alerts.repository.ts';
 
 export interface DigestInput {
-  watch: { id: number; name: string; webhook_url: string | null; email_to: string[] };
+  /** `webhook_format` is 'generic' (the signed JSON body) when left out. */
+  watch: { id: number; name: string; webhook_url: string | null; webhook_format?: WebhookFormat; email_to: string[] };
   signals: AlertSignal[];
 }
 
@@ -45,6 +48,7 @@ const SAMPLE_SIGNAL: AlertSignal = {
   company: 'Example Copper Ltd',
   buying_intent_score: 'High',
   signal_summary: 'A sample signal sent by "Send test alert"; your watches will send digests like this.',
+  intent_reasons: ['20,000 m drilling program', 'Funded by a recent placement'],
 };
 
 /** Alert delivery for watches: signed webhooks and e-mail digests, each article at most once per watch and channel. */
@@ -61,8 +65,22 @@ export function createAlertsService(deps: AlertsDeps) {
     return repository.setting(WEBHOOK_SECRET_SETTING, () => crypto.randomBytes(32).toString('hex'));
   }
 
-  async function sendWebhook(url: string, digest: AlertDigest, deliveryId: string): Promise<DeliveryOutcome> {
-    const body = webhookBody(digest);
+  /** The body for the webhook's format: the signed generic JSON, a Slack Block Kit or a Teams Adaptive Card message. */
+  function bodyFor(format: WebhookFormat, digest: AlertDigest, appOrigin: string): string {
+    if (format === 'slack') return JSON.stringify(slackMessage(digest, appOrigin));
+    if (format === 'teams') return JSON.stringify(teamsMessage(digest, appOrigin));
+    return webhookBody(digest, appOrigin);
+  }
+
+  async function sendWebhook(
+    url: string,
+    format: WebhookFormat,
+    digest: AlertDigest,
+    deliveryId: string,
+    appOrigin = deps.appOrigin,
+  ): Promise<DeliveryOutcome> {
+    // Slack and Teams ignore the signature headers; every format goes through the same guarded client.
+    const body = bodyFor(format, digest, appOrigin);
     return postWebhook(
       url,
       { body, secret: await signingSecret(), deliveryId },
@@ -70,9 +88,9 @@ export function createAlertsService(deps: AlertsDeps) {
     );
   }
 
-  async function sendEmail(to: string[], digest: AlertDigest): Promise<DeliveryOutcome> {
+  async function sendEmail(to: string[], digest: AlertDigest, appOrigin = deps.appOrigin): Promise<DeliveryOutcome> {
     if (!deps.mailer) return { ok: false, reason: 'SMTP_URL is not set: e-mail alerts are off', retryable: false };
-    return deps.mailer.send({ to, ...digestEmail(digest, deps.appOrigin) });
+    return deps.mailer.send({ to, ...digestEmail(digest, appOrigin) });
   }
 
   async function enqueue(channelTarget: AlertTarget, digest: AlertDigest): Promise<void> {
@@ -103,7 +121,13 @@ export function createAlertsService(deps: AlertsDeps) {
       };
       if (digest.signals.length === 0) return;
       const targets: AlertTarget[] = [];
-      if (watch.webhook_url) targets.push({ channel: 'webhook', webhook_url: watch.webhook_url });
+      if (watch.webhook_url) {
+        targets.push({
+          channel: 'webhook',
+          webhook_url: watch.webhook_url,
+          webhook_format: watch.webhook_format ?? 'generic',
+        });
+      }
       if (watch.email_to.length > 0 && deps.mailer) targets.push({ channel: 'email', email_to: watch.email_to });
       for (const channelTarget of targets) {
         try {
@@ -126,7 +150,7 @@ export function createAlertsService(deps: AlertsDeps) {
       if (!alert || alert.status !== 'pending') return;
       const outcome =
         alert.channel === 'webhook'
-          ? await sendWebhook(alert.webhook_url ?? '', alert.digest, `alert-${alert.id}`)
+          ? await sendWebhook(alert.webhook_url ?? '', alert.webhook_format, alert.digest, `alert-${alert.id}`)
           : await sendEmail(alert.email_to, alert.digest);
       const where = `watch ${alert.watch_id} ${alert.channel} alert ${alert.id}`;
       if (outcome.ok) {
@@ -144,18 +168,25 @@ export function createAlertsService(deps: AlertsDeps) {
       throw new DeliveryRetry(outcome.reason, outcome.retryAfterMs);
     },
 
-    /** Sends a sample digest at once to the given webhook and addresses; per channel 'sent' or why not. */
-    async sendTest(input: TestAlertRequest): Promise<TestAlertResult> {
+    /**
+     * Sends a sample digest at once to the given webhook and addresses; per channel 'sent' or why not. Links
+     * point at `appOrigin` (PUBLIC_ORIGIN, else the origin the request came to).
+     */
+    async sendTest(input: TestAlertRequest, appOrigin: string = deps.appOrigin): Promise<TestAlertResult> {
       const digest: AlertDigest = {
         watch: { id: 0, name: 'Test alert' },
-        signals: [withAbsoluteUrl(SAMPLE_SIGNAL, deps.appOrigin)],
+        signals: [withAbsoluteUrl(SAMPLE_SIGNAL, appOrigin)],
       };
       const describe = (outcome: DeliveryOutcome) => (outcome.ok ? 'sent' : outcome.reason);
       const result: TestAlertResult = {};
       if (input.webhook_url !== undefined) {
-        result.webhook = describe(await sendWebhook(input.webhook_url, digest, `test-${crypto.randomUUID()}`));
+        result.webhook = describe(
+          await sendWebhook(input.webhook_url, input.webhook_format, digest, `test-${crypto.randomUUID()}`, appOrigin),
+        );
       }
-      if (input.email_to && input.email_to.length > 0) result.email = describe(await sendEmail(input.email_to, digest));
+      if (input.email_to && input.email_to.length > 0) {
+        result.email = describe(await sendEmail(input.email_to, digest, appOrigin));
+      }
       return result;
     },
 

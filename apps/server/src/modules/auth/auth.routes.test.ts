@@ -38,6 +38,37 @@ describe.each(testEngines)('auth routes on %s', (engine) => {
     expect(current.json()).toEqual({ success: true, user: response.json().user });
   });
 
+  it('lands members on Signals and admins on the Dashboard, until each chooses for themselves', async () => {
+    const preferences = (cookie: string, landing_page?: unknown) =>
+      t.app.inject({
+        method: landing_page === undefined ? 'GET' : 'PUT',
+        url: '/api/v1/auth/preferences',
+        headers: { cookie, origin: APP_ORIGIN },
+        ...(landing_page === undefined ? {} : { payload: { landing_page } }),
+      });
+    const member = await signIn(t);
+    const admin = await signIn(t, { role: 'admin' });
+    expect((await preferences(member.cookie)).json()).toEqual({
+      success: true,
+      data: { landing_page: null, landing: 'signals' },
+    });
+    expect((await preferences(admin.cookie)).json().data).toEqual({ landing_page: null, landing: 'dashboard' });
+
+    expect((await preferences(member.cookie, 'dashboard')).json().data).toEqual({
+      landing_page: 'dashboard',
+      landing: 'dashboard',
+    });
+    expect((await preferences(member.cookie)).json().data.landing).toBe('dashboard');
+    expect((await preferences(admin.cookie)).json().data.landing).toBe('dashboard'); // each their own
+    expect((await preferences(member.cookie, null)).json().data.landing).toBe('signals');
+
+    const bad = await preferences(member.cookie, 'logs');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: expect.stringContaining('landing_page'), code: 'validation_failed' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/auth/preferences' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('gives a new session id at every login', async () => {
     const { email, password, cookie } = await signIn(t);
     const again = sessionCookieOf(await login({ email, password }));

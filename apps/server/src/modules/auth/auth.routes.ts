@@ -1,4 +1,10 @@
-import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@mining-hub/contract/auth';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  preferencesRequestSchema,
+  preferencesResponseSchema,
+} from '@mining-hub/contract/auth';
 import { okSchema } from '@mining-hub/contract/common';
 import { errorBodySchema, throttledBodySchema } from '@mining-hub/contract/errors';
 import { changePasswordRequestSchema } from '@mining-hub/contract/users';
@@ -38,6 +44,27 @@ export function registerAuthRoutes(app: ZodApp, deps: { auth: AuthService; cooki
     '/api/v1/auth/me',
     { schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorBodySchema } } },
     async (request) => ({ success: true as const, user: requireUser(request) }),
+  );
+
+  app.get(
+    '/api/v1/auth/preferences',
+    { schema: { tags: ['auth'], response: { 200: preferencesResponseSchema, 401: errorBodySchema } } },
+    async (request) => ({ success: true as const, data: await deps.auth.preferences(requireUser(request)) }),
+  );
+
+  app.put(
+    '/api/v1/auth/preferences',
+    {
+      schema: {
+        tags: ['auth'],
+        body: preferencesRequestSchema,
+        response: { 200: preferencesResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deps.auth.setPreferences(requireUser(request), request.body),
+    }),
   );
 
   app.post(

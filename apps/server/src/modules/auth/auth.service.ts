@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import {
+  defaultLandingPage,
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
+  type Preferences,
+  type PreferencesRequest,
   type User,
   type UserRole,
 } from '@mining-hub/contract/auth';
@@ -235,6 +238,17 @@ export function createAuthService(deps: AuthServiceDeps) {
      * password; returns the generated password so the caller can print it once. Of several processes
      * starting together, exactly one creates it (and prints it); the others get undefined.
      */
+    /** The user's own choices (issue 35: where they land after sign-in) and the screen they come to. */
+    async preferences(user: User): Promise<Preferences> {
+      const landingPage = await deps.users.landingPage(user.id);
+      return { landing_page: landingPage, landing: landingPage ?? defaultLandingPage(user.role) };
+    },
+
+    async setPreferences(user: User, input: PreferencesRequest): Promise<Preferences> {
+      await deps.users.setLandingPage(user.id, input.landing_page);
+      return { landing_page: input.landing_page, landing: input.landing_page ?? defaultLandingPage(user.role) };
+    },
+
     async ensureInitialAdmin(email: string | undefined, password: string | undefined) {
       if ((await deps.users.count()) > 0) return undefined;
       const adminEmail = email ?? 'admin@example.com';

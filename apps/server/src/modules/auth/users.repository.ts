@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { UserRole } from '@mining-hub/contract/auth';
+import type { LandingPage, UserRole } from '@mining-hub/contract/auth';
 import type { Db } from '../../db/client.ts';
 
 export interface UserRecord {
@@ -110,6 +110,16 @@ export function createUsersRepository(db: Db) {
         await inTransaction?.(trx);
         return true;
       });
+    },
+
+    /** The screen the user chose to land on after sign-in (null: their role's default). */
+    async landingPage(id: number): Promise<LandingPage | null> {
+      const row = await db.selectFrom('users').select('landing_page').where('id', '=', id).executeTakeFirst();
+      return row?.landing_page ?? null;
+    },
+
+    async setLandingPage(id: number, page: LandingPage | null): Promise<void> {
+      await db.updateTable('users').set({ landing_page: page }).where('id', '=', id).execute();
     },
 
     async markSignedIn(id: number, at: Date): Promise<void> {

@@ -92,6 +92,10 @@ export function createCrmRepository(db: Db) {
       return { rows: found, total: Number(count?.count ?? 0) };
     },
 
+    /** One pushed article of `pushedBy` (anyone's when undefined), or undefined. */
+    one: (pushedBy: number | undefined, articleId: number): Promise<PushedArticleRow | undefined> =>
+      rows(pushedBy).where('articles.id', '=', articleId).executeTakeFirst(),
+
     /** Every pushed article of `pushedBy` (everyone's when undefined), with its facts, for the CSV export. */
     all: (pushedBy: number | undefined): Promise<(PushedArticleRow & { facts: MiningFacts | null })[]> =>
       rows(pushedBy).select('articles.facts').execute(),

@@ -103,6 +103,21 @@ describe.each(testEngines)('CRM view with the local outbox on %s', (engine) => {
     expect(all.pagination).toMatchObject({ current_page: 2, total_count: 4, total_pages: 2, has_prev: true });
   });
 
+  it("gives one pushed article's record (the signal detail's CRM link): 404 for another member's or one not pushed", async () => {
+    const one = await get(t, alice, `crm-outbox/${ids.wire}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({ article_id: ids.wire, company_name: 'Lenga Silver', hubspot: null });
+    expect((await get(t, admin, `crm-outbox/${ids.bobs}`)).json().data).toMatchObject({ article_id: ids.bobs });
+    for (const [who, id] of [
+      [alice, ids.bobs],
+      [alice, 987_654],
+    ] as const) {
+      const missing = await get(t, who, `crm-outbox/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: expect.stringContaining('not been pushed'), code: 'not_found' });
+    }
+  });
+
   it('gives each record its company, contacts, intent, summary, absolute source link and pusher', async () => {
     const records = (await get(t, alice, 'crm-outbox')).json().data;
     const demo = records.find((record: { article_id: number }) => record.article_id === ids.demo);
@@ -266,6 +281,12 @@ describe.each(testEngines)('CRM view with HubSpot on %s', (engine) => {
     const app = `https://app.hubspot.com/contacts/${FAKE_ACCOUNT.portalId}/record`;
 
     const [record] = (await get(t, alice, 'crm-outbox')).json().data;
+    // The signal detail's "Open in HubSpot": the company record in HubSpot's app.
+    expect((await get(t, alice, `crm-outbox/${articleId}`)).json().data.hubspot).toEqual({
+      company_id: company.id,
+      company_url: `${app}/0-2/${company.id}`,
+      note_id: note.id,
+    });
     expect(record).toMatchObject({
       article_id: articleId,
       company_name: 'Kestrel Gold Ltd',

@@ -1,4 +1,10 @@
-import { crmDestinationResponseSchema, crmOutboxQuerySchema, crmOutboxResponseSchema } from '@mining-hub/contract/crm';
+import { idParamsSchema } from '@mining-hub/contract/common';
+import {
+  crmDestinationResponseSchema,
+  crmOutboxQuerySchema,
+  crmOutboxResponseSchema,
+  crmRecordResponseSchema,
+} from '@mining-hub/contract/crm';
 import { errorBodySchema } from '@mining-hub/contract/errors';
 import { appOriginOf, requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -29,6 +35,15 @@ export function registerCrmRoutes(app: ZodApp, deps: { crm: CrmService; publicOr
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="crm-outbox.csv"')
       .send(await deps.crm.exportCsv(requireUser(request), appOriginOf(request, deps.publicOrigin))),
+  );
+
+  app.get(
+    '/api/v1/crm-outbox/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: crmRecordResponseSchema, 404: errorBodySchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await deps.crm.record(requireUser(request), request.params.id, appOriginOf(request, deps.publicOrigin)),
+    }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   type CrmAdapter,
   type CrmRecordLinks,
 } from '../../adapters/crm/crm-adapter.ts';
+import { notFound } from '../../errors.ts';
 import { absoluteArticleUrl } from '../../lib/article-link.ts';
 import { factLines } from '@mining-hub/contract/fact-lines';
 import type { MiningFacts } from '@mining-hub/contract/facts';
@@ -46,6 +47,13 @@ export function createCrmService(deps: CrmServiceDeps) {
         records: rows.map((row) => toRecord(row, appOrigin, hubspot, links)),
         pagination: pageOf(query.page, query.page_size, total),
       };
+    },
+
+    /** One pushed article's record with its HubSpot links; 404 when it was not pushed (or is another member's). */
+    async record(viewer: Viewer, articleId: number, appOrigin: string): Promise<CrmRecord> {
+      const row = await deps.repository.one(ownerFilterFor(viewer), articleId);
+      if (!row) throw notFound(`Article ${articleId} has not been pushed to the CRM`);
+      return toRecord(row, appOrigin, hubspot, await linksFor([row]));
     },
 
     /** The same records as CSV, with the outbox's note and every column of the screen. */

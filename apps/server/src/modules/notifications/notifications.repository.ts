@@ -1,4 +1,4 @@
-import type { Notification } from '@mining-hub/contract/notifications';
+import type { Notification, NotificationItem } from '@mining-hub/contract/notifications';
 import type { Db } from '../../db/client.ts';
 
 /** The newest notifications a list shows; older ones stay in the table but are not listed. */
@@ -8,6 +8,8 @@ export interface NewNotification {
   title: string;
   body: string;
   link: string | null;
+  /** One line per signal, each with its link. */
+  items?: NotificationItem[];
 }
 
 /** In-app notifications, per user. */
@@ -16,7 +18,7 @@ export function createNotificationsRepository(db: Db) {
     async insert(userId: number, notification: NewNotification): Promise<number> {
       const row = await db
         .insertInto('notifications')
-        .values({ user_id: userId, ...notification })
+        .values({ user_id: userId, ...notification, items: JSON.stringify(notification.items ?? []) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -26,7 +28,7 @@ export function createNotificationsRepository(db: Db) {
     async list(userId: number, unreadOnly: boolean): Promise<Notification[]> {
       const rows = await db
         .selectFrom('notifications')
-        .select(['id', 'at', 'title', 'body', 'link', 'read_at'])
+        .select(['id', 'at', 'title', 'body', 'link', 'items', 'read_at'])
         .where('user_id', '=', userId)
         .$if(unreadOnly, (query) => query.where('read_at', 'is', null))
         .orderBy('id', 'desc')

@@ -1,5 +1,5 @@
 import { sql, type Updateable } from 'kysely';
-import type { WatchChanges, WatchInput } from '@mining-hub/contract/watches';
+import type { WatchChanges, WatchInput, WebhookFormat } from '@mining-hub/contract/watches';
 import type { Db } from '../../db/client.ts';
 import type { WatchesTable, WatchRunStatus } from '../../db/schema.ts';
 
@@ -11,6 +11,7 @@ export interface WatchRow {
   interval_minutes: number;
   push_min_intent: string | null;
   webhook_url: string | null;
+  webhook_format: WebhookFormat;
   email_to: string[];
   enabled: boolean;
   next_run_at: Date;
@@ -50,6 +51,7 @@ export interface AlertedArticle {
   company: string | null;
   buying_intent_score: string | null;
   signal_summary: string | null;
+  intent_reasons: string[];
 }
 
 /** How many runs a watch's history lists. */
@@ -63,6 +65,7 @@ const WATCH_COLUMNS = [
   'interval_minutes',
   'push_min_intent',
   'webhook_url',
+  'webhook_format',
   'email_to',
   'enabled',
   'next_run_at',
@@ -279,7 +282,7 @@ export function createWatchesRepository(db: Db) {
       if (claimed.length === 0) return [];
       return db
         .selectFrom('articles')
-        .select(['id', 'title', 'url', 'company', 'buying_intent_score', 'signal_summary'])
+        .select(['id', 'title', 'url', 'company', 'buying_intent_score', 'signal_summary', 'intent_reasons'])
         .where(
           'id',
           'in',

@@ -191,7 +191,13 @@ describe.each(testEngines)('watches on %s', (engine) => {
     expect(first.alerted).toBeGreaterThan(0);
     expect(first.pushed).toBe(first.alerted); // threshold Low: every scored signal is pushed and alerted
     expect(digests).toHaveLength(1);
-    expect(digests[0]?.watch).toEqual({ id: watch.id, name: 'Red Lake', webhook_url: null, email_to: [] });
+    expect(digests[0]?.watch).toEqual({
+      id: watch.id,
+      name: 'Red Lake',
+      webhook_url: null,
+      webhook_format: 'generic',
+      email_to: [],
+    });
     expect(digests[0]?.signals[0]).toMatchObject({
       title: expect.stringMatching(/^Release \d$/),
       url: expect.stringMatching(/^http:\/\//),
@@ -201,7 +207,12 @@ describe.each(testEngines)('watches on %s', (engine) => {
     expect(bell.data[0]).toMatchObject({
       title: `Red Lake: ${first.alerted} new signal${first.alerted === 1 ? '' : 's'}`,
       read: false,
-      link: '/watches',
+      // The bell opens the strongest signal; each line opens its own.
+      link: `/signals/${digests[0]?.signals[0]?.article_id}`,
+      items: digests[0]?.signals.slice(0, 5).map((signal) => ({
+        label: `${signal.buying_intent_score ?? 'No intent'} · ${signal.company ?? signal.title}`,
+        link: `/signals/${signal.article_id}`,
+      })),
     });
     expect((await unread(bob.cookie)).unread_count).toBe(0);
 

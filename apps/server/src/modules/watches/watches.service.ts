@@ -2,7 +2,7 @@ import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/
 import { BUYING_INTENT_LEVELS, buyingIntentSchema, type ArticleStatus } from '@mining-hub/contract/articles';
 import { fetchNewsRequestSchema } from '@mining-hub/contract/news';
 import { MAX_BATCH_ARTICLES, type BatchMode } from '@mining-hub/contract/pipeline';
-import type { Watch, WatchChanges, WatchInput, WatchRun } from '@mining-hub/contract/watches';
+import type { Watch, WatchChanges, WatchInput, WatchRun, WebhookFormat } from '@mining-hub/contract/watches';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
@@ -13,7 +13,7 @@ import type { AlertedArticle, RunCounts, WatchesRepository, WatchRow, WatchRunRo
 
 /** What the alert delivery (modules/alerts, `sendDigest`) is handed for one run that found signals. */
 export interface WatchDigest {
-  watch: { id: number; name: string; webhook_url: string | null; email_to: string[] };
+  watch: { id: number; name: string; webhook_url: string | null; webhook_format: WebhookFormat; email_to: string[] };
   signals: {
     article_id: number;
     title: string;
@@ -21,6 +21,7 @@ export interface WatchDigest {
     company: string | null;
     buying_intent_score: string | null;
     signal_summary: string | null;
+    intent_reasons: string[];
   }[];
 }
 
@@ -48,6 +49,8 @@ export interface WatchesServiceDeps {
 
 /** Most watches one user may keep. */
 export const MAX_WATCHES_PER_USER = 100;
+/** Signals a bell notification lists, each opening its own. */
+const NOTIFICATION_ITEMS = 5;
 /** Most signals in one digest; the rest go in the next run's. */
 const MAX_DIGEST_SIGNALS = 50;
 /** A run's job expires after an hour: one unfinished for longer belonged to a worker that died. */
@@ -78,6 +81,7 @@ function toWatch(row: WatchRow, lastRun: WatchRunRow | undefined): Watch {
     interval_minutes: row.interval_minutes,
     push_min_intent: buyingIntentSchema.nullable().parse(row.push_min_intent),
     webhook_url: row.webhook_url,
+    webhook_format: row.webhook_format,
     email_to: row.email_to,
     enabled: row.enabled,
     created_at: row.created_at.toISOString(),
@@ -182,20 +186,29 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       company: article.company,
       buying_intent_score: article.buying_intent_score,
       signal_summary: article.signal_summary,
+      intent_reasons: article.intent_reasons,
     }));
     await deps.sendDigest({
-      watch: { id: watch.id, name: watch.name, webhook_url: watch.webhook_url, email_to: watch.email_to },
+      watch: {
+        id: watch.id,
+        name: watch.name,
+        webhook_url: watch.webhook_url,
+        webhook_format: watch.webhook_format,
+        email_to: watch.email_to,
+      },
       signals,
     });
     const count = `${signals.length} new signal${signals.length === 1 ? '' : 's'}`;
+    // The title opens the strongest signal (the digest is ordered by intent); each line opens its own.
+    const shown = signals.slice(0, NOTIFICATION_ITEMS);
     await deps.notifications.notify(watch.user_id, {
       title: `${watch.name}: ${count}`,
-      body: signals
-        .slice(0, 3)
-        .map((signal) => `${signal.buying_intent_score ?? 'No intent'} · ${signal.company ?? signal.title}`)
-        .join('\n')
-        .concat(signals.length > 3 ? `\n…and ${signals.length - 3} more` : ''),
-      link: '/watches',
+      body: signals.length > shown.length ? `…and ${signals.length - shown.length} more in the inbox` : '',
+      link: signals[0] ? `/signals/${signals[0].article_id}` : '/signals',
+      items: shown.map((signal) => ({
+        label: `${signal.buying_intent_score ?? 'No intent'} · ${signal.company ?? signal.title}`,
+        link: `/signals/${signal.article_id}`,
+      })),
     });
   }
 

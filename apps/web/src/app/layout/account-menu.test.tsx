@@ -1,15 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithQueryClient, TEST_ADMIN } from '../../test/render.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
 function renderMenu() {
   renderWithQueryClient(
-    <>
+    <MemoryRouter>
       <AccountMenu user={TEST_ADMIN} onPasswordChanged={() => undefined} />
       <p>Elsewhere</p>
-    </>,
+    </MemoryRouter>,
   );
   return { user: userEvent.setup(), button: screen.getByRole('button', { name: 'Account menu for Ada Miner' }) };
 }

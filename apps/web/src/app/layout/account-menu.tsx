@@ -1,6 +1,7 @@
 import type { User } from '@mining-hub/contract/auth';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { useNavigate } from 'react-router';
 import { usePointerDownOutside } from '../../lib/use-pointer-down-outside.ts';
 
 // The dialog (and the dialog library under it) loads when first asked for: every screen's first load carries
@@ -22,6 +23,7 @@ const ChangePassword = lazy(async () => {
 export function AccountMenu({ user, onPasswordChanged }: { user: User; onPasswordChanged: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const navigate = useNavigate();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -103,6 +105,18 @@ export function AccountMenu({ user, onPasswordChanged }: { user: User; onPasswor
             className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus:bg-slate-100 focus:text-slate-900 focus:outline-none"
           >
             Change password
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              setOpen(false);
+              void navigate('/settings');
+            }}
+            className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus:bg-slate-100 focus:text-slate-900 focus:outline-none"
+          >
+            Settings
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider } from '../../lib/live-context.tsx';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
@@ -25,9 +26,11 @@ afterEach(() => {
 
 async function openChangePassword() {
   renderWithQueryClient(
-    <LiveProvider enabled={false}>
-      <AppHeader menuOpen={false} onOpenMenu={() => undefined} />
-    </LiveProvider>,
+    <MemoryRouter>
+      <LiveProvider enabled={false}>
+        <AppHeader menuOpen={false} onOpenMenu={() => undefined} />
+      </LiveProvider>
+    </MemoryRouter>,
     { user: TEST_MEMBER },
   );
   const typist = userEvent.setup();

@@ -1,7 +1,8 @@
+import { crmRecordResponseSchema } from '@mining-hub/contract/crm';
 import { batchStatusSchema, processSelectedResponseSchema } from '@mining-hub/contract/pipeline';
 import { dismissalResponseSchema, signalsPageResponseSchema } from '@mining-hub/contract/signals';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { signalsSearchParams, type SignalFilters } from './signal-filters.ts';
 
 /**
@@ -11,7 +12,26 @@ import { signalsSearchParams, type SignalFilters } from './signal-filters.ts';
 export const signalKeys = {
   all: ['articles', 'signals'] as const,
   page: (filters: SignalFilters, page: number) => ['articles', 'signals', filters, page] as const,
+  /** Under ['articles']: a push (the detail's own, or a batch's live message) asks again. */
+  crmRecord: (articleId: number) => ['articles', 'signals', 'crm-record', articleId] as const,
 };
+
+/**
+ * Where a pushed signal went (`GET /crm-outbox/{id}`): its HubSpot company page, or the local outbox; null
+ * while it has not been pushed (404).
+ */
+export const crmRecordQueryOptions = (articleId: number) =>
+  queryOptions({
+    queryKey: signalKeys.crmRecord(articleId),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiRequest(`/crm-outbox/${articleId}`, crmRecordResponseSchema, { signal })).data;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
 
 /** How often a running push batch is asked for its progress, and for how long (SPEC.md section 4's batch rules). */
 export const BATCH_POLL_MS = 2000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inboxCommand, movedFocus, type KeyPress } from './inbox-keys.ts';
+import { inboxCommand, movedFocus, neighboursOf, type KeyPress } from './inbox-keys.ts';
 
 const press = (key: string, overrides: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -59,5 +59,18 @@ describe('movedFocus', () => {
   it('has no row to focus in an empty list', () => {
     expect(movedFocus(-1, 1, 0)).toBe(-1);
     expect(movedFocus(3, -1, 0)).toBe(-1);
+  });
+});
+
+describe('neighboursOf', () => {
+  it('gives the signals either side of the open one, none past either end', () => {
+    expect(neighboursOf([4, 8, 15], 8)).toEqual({ previous: 4, next: 15 });
+    expect(neighboursOf([4, 8, 15], 4)).toEqual({ previous: null, next: 8 });
+    expect(neighboursOf([4, 8, 15], 15)).toEqual({ previous: 8, next: null });
+  });
+
+  it('goes on to the first for a signal the page does not hold', () => {
+    expect(neighboursOf([4, 8], 99)).toEqual({ previous: null, next: 4 });
+    expect(neighboursOf([], 99)).toEqual({ previous: null, next: null });
   });
 });

@@ -44,3 +44,13 @@ export function movedFocus(current: number, by: 1 | -1, count: number): number {
   if (current < 0) return by === 1 ? 0 : count - 1;
   return Math.min(count - 1, Math.max(0, current + by));
 }
+
+/**
+ * The signals before and after the open one in the inbox's order (issue 35's next / previous, j / k in the
+ * detail); one opened from elsewhere (a bell item, a link) that the page does not hold goes on to the first.
+ */
+export function neighboursOf(ids: readonly number[], openId: number): { previous: number | null; next: number | null } {
+  const index = ids.indexOf(openId);
+  if (index < 0) return { previous: null, next: ids[0] ?? null };
+  return { previous: ids[index - 1] ?? null, next: ids[index + 1] ?? null };
+}

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderWithQueryClient } from '../../test/render.tsx';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SignalsPage } from './signals-page.tsx';
 
 const signal = (id: number, overrides: Partial<Signal>): Signal => ({
@@ -81,6 +83,36 @@ beforeEach(() => {
       signals = signals.map((item) => (item.article_id === id ? { ...item, dismissed_at: dismissedAt } : item));
       return { status: 200, body: { success: true, data: { article_id: id, dismissed_at: dismissedAt } } };
     }
+    const pushed = /^\/api\/v1\/crm-outbox\/(\d+)$/.exec(path);
+    if (method === 'GET' && pushed) {
+      const item = signals.find((candidate) => candidate.article_id === Number(pushed[1]));
+      if (item?.status !== 'pushed_to_hubspot')
+        return { status: 404, body: { detail: 'Not pushed', code: 'not_found' } };
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            article_id: item.article_id,
+            title: item.title,
+            company_name: item.company ?? '',
+            domain: null,
+            ticker: null,
+            contacts: [],
+            buying_intent_score: item.buying_intent_score,
+            signal_summary: item.signal_summary,
+            source_url: item.url ?? '',
+            pushed_at: '2026-03-09T10:00:00.000Z',
+            pushed_by: null,
+            hubspot: {
+              company_id: '777',
+              company_url: 'https://app.hubspot.com/contacts/42/record/0-2/777',
+              note_id: null,
+            },
+          },
+        },
+      };
+    }
     if (method === 'POST' && path === '/api/v1/batch/push-selected') {
       const ids = (body as { article_ids: number[] }).article_ids;
       signals = signals.map((item) =>
@@ -124,11 +156,28 @@ const rowOf = (title: string) => {
   if (!row) throw new Error(`no row for ${title}`);
   return row;
 };
+/** At `/signals` (or `path`), as the app's router has it: `/signals/{id}` opens that signal. */
+function renderPage(ui: ReactElement, path = '/signals') {
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/signals/:articleId?" element={ui} />
+        <Route path="*" element={<WhereAmI />} />
+      </Routes>
+      <WhereAmI />
+    </MemoryRouter>,
+  );
+}
+function WhereAmI() {
+  return <output aria-label="Address">{useLocation().pathname + useLocation().search}</output>;
+}
+const address = () => screen.getAllByRole('status', { name: 'Address' }).at(-1)?.textContent;
+
 const signalRequests = () => requests.filter((request) => request.path === '/api/v1/signals');
 
 describe('SignalsPage', () => {
   it('lists the signals highest intent first with company, summary, reasons, market, date and status', async () => {
-    renderWithQueryClient(<SignalsPage />);
+    renderPage(<SignalsPage />);
     expect(await screen.findByText('Showing 1–3 of 3 signals')).toBeTruthy();
     expect(
       rows().map((row) => within(row).getByRole('button', { name: /Signal|plans|reports|pushed/ }).textContent),
@@ -152,7 +201,7 @@ describe('SignalsPage', () => {
 
   it('filters by intent and by words once typing pauses', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWithQueryClient(<SignalsPage />);
+    renderPage(<SignalsPage />);
     const typist = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await screen.findByText('Showing 1–3 of 3 signals');
     await typist.click(screen.getByRole('button', { name: 'Show buying intent options' }));
@@ -176,7 +225,7 @@ describe('SignalsPage', () => {
 
   it('moves the focus row with j and k, selects it with x and opens it with e; not while typing', async () => {
     const opened: number[] = [];
-    renderWithQueryClient(
+    renderPage(
       <SignalsPage
         renderArticle={(articleId, onClose) => {
           opened.push(articleId);
@@ -211,9 +260,12 @@ describe('SignalsPage', () => {
     await typist.keyboard('e');
     expect(screen.getByRole('dialog', { name: 'Article' })).toBeTruthy();
     expect(opened.at(-1)).toBe(3);
-    // Keys go to the open article, not the list behind it.
+    // With a signal open, j and k walk the inbox; x selects nothing behind it.
     await typist.keyboard('j');
+    expect(opened.at(-1)).toBe(2);
+    await typist.keyboard('kx');
     expect(opened.at(-1)).toBe(3);
+    expect(screen.getByText('0 selected')).toBeTruthy();
     await typist.click(screen.getByRole('button', { name: 'Close' }));
 
     await typist.click(screen.getByLabelText('Search'));
@@ -223,7 +275,7 @@ describe('SignalsPage', () => {
   });
 
   it('dismisses the selected signals out of the inbox and restores them from the Dismissed view', async () => {
-    renderWithQueryClient(<SignalsPage />);
+    renderPage(<SignalsPage />);
     const typist = userEvent.setup();
     await screen.findByText('Showing 1–3 of 3 signals');
     await typist.click(screen.getByRole('checkbox', { name: 'Select Beta reports assays' }));
@@ -251,7 +303,7 @@ describe('SignalsPage', () => {
   });
 
   it('pushes the selected signals to the CRM it names and reports when the batch is done', async () => {
-    renderWithQueryClient(<SignalsPage />);
+    renderPage(<SignalsPage />);
     const typist = userEvent.setup();
     await screen.findByText('Showing 1–3 of 3 signals');
     const push = await screen.findByRole('button', { name: 'Push to CRM (local outbox)' });
@@ -267,5 +319,67 @@ describe('SignalsPage', () => {
     expect(await within(rowOf('Beta reports assays')).findAllByText(/Pushed to CRM \(local outbox\)/)).not.toHaveLength(
       0,
     );
+  });
+
+  it('opens /signals/{id} over the inbox: previous and next walk it, Dismiss moves on, a pushed one links to its CRM record', async () => {
+    renderPage(
+      <SignalsPage
+        renderArticle={(articleId, onClose, actions) => (
+          <div role="dialog" aria-label={`Article ${articleId}`}>
+            {actions}
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        )}
+      />,
+      '/signals/1',
+    );
+    const typist = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Article 1' });
+    expect(await within(dialog).findByText('1 of 3')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('link', { name: /Open in/ })).toBeNull(); // not pushed
+
+    await typist.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const pushed = await screen.findByRole('dialog', { name: 'Article 3' });
+    expect(address()).toBe('/signals/3');
+    // Signal 3 is in the CRM: the detail links to the company record in HubSpot.
+    const crm = await within(pushed).findByRole('link', { name: 'Open in CRM (local outbox)' });
+    expect(crm.getAttribute('href')).toBe('https://app.hubspot.com/contacts/42/record/0-2/777');
+
+    await typist.click(within(pushed).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByRole('dialog', { name: 'Article 2' })).toBeTruthy();
+    expect(requests.some((request) => request.path === '/api/v1/article/3/dismiss')).toBe(true);
+    await typist.click(screen.getByRole('button', { name: 'Close' }));
+    expect(address()).toBe('/signals');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('holds the rows still while updates arrive, and shows them when asked; the selection survives', async () => {
+    const { queryClient } = renderPage(<SignalsPage />);
+    const typist = userEvent.setup();
+    await screen.findByText('Showing 1–3 of 3 signals');
+    await typist.click(within(rowOf('Beta reports assays')).getByRole('checkbox'));
+    const titles = () =>
+      rows().map((row) => signals.find((item) => row.textContent?.includes(item.title))?.title ?? '?');
+    const before = titles();
+
+    // A batch analyses two more (one ranked first) and reorders the rest: live updates refetch the inbox.
+    signals = [
+      ...signals.map((item) => (item.article_id === 2 ? { ...item, buying_intent_score: 'Very High' as const } : item)),
+      signal(4, { title: 'Delta closes financing', buying_intent_score: 'Very High' }),
+      signal(5, { title: 'Epsilon starts drilling', buying_intent_score: 'Low' }),
+    ];
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText(/2 new signals —/)).toBeTruthy();
+    expect(titles()).toEqual(before);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+
+    await typist.click(screen.getByRole('button', { name: 'show' }));
+    expect(titles()).toHaveLength(5);
+    expect(titles()[0]).not.toBe(before[0]);
+    expect(screen.queryByText(/new signals —/)).toBeNull();
+    expect(rowOf('Beta reports assays').getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BatchStatus } from '@mining-hub/contract/pipeline';
+import type { Signal } from '@mining-hub/contract/signals';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { NoticeStack, useNotices } from '../../components/notices.tsx';
@@ -22,21 +24,24 @@ import {
   usePushSignals,
 } from './api.ts';
 import { SignalsFilters } from './components/signals-filters.tsx';
+import { SignalDetailActions } from './components/signal-detail-actions.tsx';
 import { SignalsTable } from './components/signals-table.tsx';
-import { inboxCommand, movedFocus } from './inbox-keys.ts';
+import { heldView } from './held-inbox.ts';
+import { inboxCommand, movedFocus, neighboursOf } from './inbox-keys.ts';
 import { DEFAULT_SIGNAL_FILTERS, isFiltered, type SignalFilters } from './signal-filters.ts';
 
 /** The search applies this long after the last keystroke, like the other search boxes. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
+const ids = (signals: readonly Signal[]) => signals.map((signal) => signal.article_id);
 const plural = (count: number, one: string) => `${formatNumber(count)} ${one}${count === 1 ? '' : 's'}`;
 
 interface SignalsPageProps {
   /**
-   * The article detail for `e` and a title click. The app passes the news feature's modal (features never
-   * import each other); without it, opening does nothing.
+   * The article detail for `e` and a title click, with the signal's own `actions` for its footer. The app passes
+   * the news feature's modal (features never import each other); without it, opening does nothing.
    */
-  renderArticle?: (articleId: number, onClose: () => void) => ReactNode;
+  renderArticle?: (articleId: number, onClose: () => void, actions: ReactNode) => ReactNode;
 }
 
 /** Signals (/signals): every analysed article the user can see, ranked by buying intent, to review and route. */
@@ -58,11 +63,30 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
   const setSelected = (ids: Set<number>) => setSelection({ key: filterKey, ids });
 
   const inbox = useQuery(signalsPageQueryOptions(filters, page));
-  const signals = inbox.data?.data ?? [];
+  // The rows on screen hold still while live updates arrive (issue 35): refreshed in place, never reordered,
+  // removed or added to until the rep asks (the banner), changes the filters or page, or acts on them.
+  const viewKey = `${filterKey}#${page}`;
+  const [held, setHeld] = useState<{ key: string; rows: Signal[] } | null>(null);
+  const latest = inbox.data?.data;
+  if (latest && !inbox.isPlaceholderData && held?.key !== viewKey) setHeld({ key: viewKey, rows: latest });
+  const view = latest && held?.key === viewKey ? heldView(held.rows, latest) : null;
+  const signals = view?.rows ?? latest ?? [];
+  const showLatest = () => setHeld(null);
+  const heldInbox = { ...inbox, data: inbox.data && { ...inbox.data, data: signals } };
 
   const [focusIndex, setFocusIndex] = useState(-1);
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open signal is the address's (`/signals/{id}`), so alerts and the back button open and close it.
+  const navigate = useNavigate();
+  const { articleId: openParam } = useParams();
+  const openId = openParam && /^\d+$/.test(openParam) ? Number(openParam) : null;
+  const setOpenId = (id: number | null) => {
+    if (id !== null) {
+      const index = signals.findIndex((signal) => signal.article_id === id);
+      if (index >= 0) setFocusIndex(index);
+    }
+    void navigate(id === null ? '/signals' : `/signals/${id}`, { replace: id !== null && openId !== null });
+  };
 
   const dismissing = useDismissal('dismiss');
   const restoring = useDismissal('restore');
@@ -135,12 +159,19 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
     setSelected(next);
   };
 
-  // j/k move the focus row, x selects it, e opens it; not while typing, nor behind the open article.
+  // j/k move the focus row, x selects it, e opens it; not while typing. With a signal open, j/k walk the inbox.
   const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (openId !== null) return;
     const { key, altKey, ctrlKey, metaKey } = event;
     const target = event.target instanceof HTMLElement ? event.target : null;
     const command = inboxCommand({ key, altKey, ctrlKey, metaKey, target });
+    if (openId !== null) {
+      if (command?.kind !== 'move') return;
+      const { previous, next } = neighboursOf(ids(signals), openId);
+      const to = command.by === 1 ? next : previous;
+      event.preventDefault();
+      if (to !== null) setOpenId(to);
+      return;
+    }
     if (!command || signals.length === 0) return;
     event.preventDefault();
     const current = Math.min(focusIndex, signals.length - 1);
@@ -161,20 +192,22 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  const ids = [...selected];
+  const selectedIds = [...selected];
   const changeDismissal = (action: 'dismiss' | 'restore') => {
     const mutation = action === 'dismiss' ? dismissing : restoring;
-    mutation.mutate(ids, {
+    mutation.mutate(selectedIds, {
       onSuccess: () => {
         setSelected(new Set());
-        notify('success', `${action === 'dismiss' ? 'Dismissed' : 'Restored'} ${plural(ids.length, 'signal')}`);
+        // The rep's own change shows at once (only live updates wait behind the banner).
+        showLatest();
+        notify('success', `${action === 'dismiss' ? 'Dismissed' : 'Restored'} ${plural(selectedIds.length, 'signal')}`);
       },
       onError: (error) =>
         notify('error', `Could not ${action} the selected signals`, isApiError(error) ? error.detail : undefined),
     });
   };
   const push = () =>
-    pushing.mutate(ids, {
+    pushing.mutate(selectedIds, {
       onSuccess: (started) => {
         setSelected(new Set());
         setPushBatch({ id: started.batch_session_id, count: started.article_count });
@@ -265,8 +298,26 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
               `: ${formatNumber(pushBatch.status.completed + pushBatch.status.failed)} of ${formatNumber(pushBatch.status.total_articles)} done`}
           </p>
         )}
+        {view?.changed && (
+          <p
+            role="status"
+            className="mb-4 flex flex-wrap items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-800 ring-1 ring-blue-200 ring-inset"
+          >
+            {view.added > 0 ? `${plural(view.added, 'new signal')} —` : 'The inbox has changed —'}
+            <button
+              type="button"
+              className="font-semibold underline hover:text-blue-950"
+              onClick={() => {
+                showLatest();
+                setFocusIndex(-1);
+              }}
+            >
+              show
+            </button>
+          </p>
+        )}
         <PagedList
-          query={inbox}
+          query={heldInbox}
           what="The signals"
           itemName="signals"
           onPageChange={(next) => {
@@ -296,7 +347,23 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
           )}
         </PagedList>
       </Card>
-      {openId !== null && renderArticle?.(openId, () => setOpenId(null))}
+      {openId !== null &&
+        renderArticle?.(
+          openId,
+          () => setOpenId(null),
+          <SignalDetailActions
+            articleId={openId}
+            ids={ids(signals)}
+            dismissed={signals.find((signal) => signal.article_id === openId)?.dismissed_at != null}
+            crmLabel={crmLabel}
+            onOpen={setOpenId}
+            onClose={() => {
+              showLatest();
+              setOpenId(null);
+            }}
+            onError={(title, detail) => notify('error', title, detail)}
+          />,
+        )}
     </div>
   );
 }

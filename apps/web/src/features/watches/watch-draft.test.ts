@@ -32,6 +32,7 @@ describe('watch draft', () => {
       filters,
       push_min_intent: null,
       webhook_url: null,
+      webhook_format: 'generic',
       email_to: ['a@example.com'],
       enabled: true,
       interval_minutes: 5,

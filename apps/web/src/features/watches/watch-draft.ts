@@ -7,6 +7,7 @@ import {
   WATCH_INTERVAL_MINUTES,
   type CreateWatchRequest,
   type Watch,
+  type WebhookFormat,
 } from '@mining-hub/contract/watches';
 
 /** The create / edit form's fields, as typed (numbers and lists still text). */
@@ -22,9 +23,17 @@ export interface WatchDraft {
   threshold: BuyingIntent | '';
   interval: string;
   webhook: string;
+  webhookFormat: WebhookFormat;
   emails: string;
   enabled: boolean;
 }
+
+/** The webhook kinds the form offers (issue 35). */
+export const WEBHOOK_FORMAT_OPTIONS: readonly { value: WebhookFormat; label: string }[] = [
+  { value: 'generic', label: 'Signed JSON (any program)' },
+  { value: 'slack', label: 'Slack incoming webhook' },
+  { value: 'teams', label: 'Microsoft Teams workflow' },
+];
 
 /** The date choices a watch offers: the Market Intelligence presets, without a custom range (a schedule looks back a fixed span). */
 export const WATCH_DATE_OPTIONS = DATE_PRESETS.flatMap((preset) =>
@@ -42,6 +51,7 @@ export const EMPTY_DRAFT: WatchDraft = {
   threshold: 'High',
   interval: '15',
   webhook: '',
+  webhookFormat: 'generic',
   emails: '',
   enabled: true,
 };
@@ -59,6 +69,7 @@ export function draftOf(watch: Watch): WatchDraft {
     threshold: watch.push_min_intent ?? '',
     interval: String(watch.interval_minutes),
     webhook: watch.webhook_url ?? '',
+    webhookFormat: watch.webhook_format,
     emails: watch.email_to.join(', '),
     enabled: watch.enabled,
   };
@@ -88,7 +99,7 @@ function channelsOf(draft: Pick<WatchDraft, 'webhook' | 'emails'>): ChannelsResu
 
 /** The "Send test alert" request for the draft's current webhook and recipients, or what is wrong with them. */
 export function testAlertOf(
-  draft: Pick<WatchDraft, 'webhook' | 'emails'>,
+  draft: Pick<WatchDraft, 'webhook' | 'webhookFormat' | 'emails'>,
 ): { ok: true; value: TestAlertRequest } | { ok: false; message: string } {
   const channels = channelsOf(draft);
   if (!channels.ok) return channels;
@@ -98,6 +109,7 @@ export function testAlertOf(
   return {
     ok: true,
     value: {
+      webhook_format: draft.webhookFormat,
       ...(webhook === '' ? {} : { webhook_url: webhook }),
       ...(emails.length === 0 ? {} : { email_to: emails }),
     },
@@ -130,6 +142,7 @@ export function requestOf(draft: WatchDraft): DraftResult {
       interval_minutes: interval,
       push_min_intent: draft.threshold === '' ? null : draft.threshold,
       webhook_url: webhook === '' ? null : webhook,
+      webhook_format: draft.webhookFormat,
       email_to: emails,
       enabled: draft.enabled,
     },

@@ -29,6 +29,7 @@ const WATCH: Watch = {
   interval_minutes: 15,
   push_min_intent: 'High',
   webhook_url: 'https://hooks.example.com/x',
+  webhook_format: 'generic',
   email_to: ['rep@example.com'],
   enabled: true,
   created_at: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usableBy } from '../../../lib/access.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ArrowRightIcon, NewsIcon, ReportIcon, SparklesIcon } from '../../../components/icons.tsx';
 
 interface QuickAction {
@@ -7,6 +9,8 @@ interface QuickAction {
   title: string;
   description: string;
   icon: ReactNode;
+  /** Offered to admins only (members may read prompts, not configure them). */
+  adminOnly?: boolean;
 }
 
 const QUICK_ACTIONS: readonly QuickAction[] = [
@@ -17,10 +21,17 @@ const QUICK_ACTIONS: readonly QuickAction[] = [
     icon: <NewsIcon />,
   },
   { to: '/reports', title: 'Generate Reports', description: 'Create and review sales reports', icon: <ReportIcon /> },
-  { to: '/prompts', title: 'Configure AI', description: 'Manage AI processing prompts', icon: <SparklesIcon /> },
+  {
+    to: '/prompts',
+    title: 'Configure AI',
+    description: 'Manage AI processing prompts',
+    icon: <SparklesIcon />,
+    adminOnly: true,
+  },
 ];
 
 export function WelcomePanel({ name }: { name: string }) {
+  const actions = usableBy(QUICK_ACTIONS, useCurrentUser().role);
   return (
     <section className="overflow-hidden rounded-xl bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 p-6 text-white shadow-sm sm:p-8">
       {/* Takes focus after sign-in and navigation (app/layout/use-page-heading-focus.ts); a white ring on the blue. */}
@@ -30,8 +41,8 @@ export function WelcomePanel({ name }: { name: string }) {
       <p className="mt-1.5 max-w-2xl text-sm text-blue-100">
         Track mining news, spot sales opportunities and keep your CRM up to date.
       </p>
-      <div className="mt-6 grid gap-3 sm:grid-cols-3">
-        {QUICK_ACTIONS.map((action) => (
+      <div className={`mt-6 grid gap-3 ${actions.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+        {actions.map((action) => (
           <Link
             key={action.to}
             to={action.to}

@@ -1,7 +1,7 @@
 import type { Article } from '@mining-hub/contract/news';
 import { articleTypeLabel } from '@mining-hub/contract/reference-data';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -29,13 +29,21 @@ interface ArticleDetailModalProps {
   onClose: () => void;
   /** A running batch holds the article. */
   inBatch?: boolean;
+  /** More buttons for the footer, from the screen that opened it (the Signals inbox's walk and Dismiss). */
+  actions?: ReactNode;
 }
 
 /**
  * One article in full. It loads GET /article/{id}; while that runs, and when it fails (silently, SPEC.md
  * section 8), the list's copy of the article is shown instead.
  */
-export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = false }: ArticleDetailModalProps) {
+export function ArticleDetailModal({
+  articleId,
+  listItem,
+  onClose,
+  inBatch = false,
+  actions,
+}: ArticleDetailModalProps) {
   const detail = useQuery(articleDetailQueryOptions(articleId));
   // Expanding a large PDF takes a while: the body says what is happening, not only the busy button.
   const expanding = useArticleStep(articleId).running === 'expand';
@@ -103,6 +111,7 @@ export function ArticleDetailModal({ articleId, listItem, onClose, inBatch = fal
             <ExternalLinkIcon className="size-4" />
           </a>
           <AddToEvaluationSet article={article} />
+          {actions}
           <ArticleStepButton article={article} inBatch={inBatch} />
           <Button variant="secondary" size="sm" onClick={onClose}>
             Close

@@ -1,7 +1,7 @@
 import type { Notification } from '@mining-hub/contract/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider } from '../../../lib/live-context.tsx';
 import { stubApi, type FakeRequest } from '../../../test/fake-api.ts';
@@ -17,11 +17,23 @@ function serve() {
       id: 2,
       at: '2026-01-01T10:01:00.000Z',
       title: 'Copper: 2 new signals',
-      body: 'High · Alpha',
-      link: '/watches',
+      body: '',
+      link: '/signals/7',
+      items: [
+        { label: 'Very High · Alpha', link: '/signals/7' },
+        { label: 'High · Gamma', link: '/signals/9' },
+      ],
       read: false,
     },
-    { id: 1, at: '2026-01-01T09:00:00.000Z', title: 'Gold: 1 new signal', body: 'Low · Beta', link: null, read: false },
+    {
+      id: 1,
+      at: '2026-01-01T09:00:00.000Z',
+      title: 'Gold: 1 new signal',
+      body: 'Low · Beta',
+      link: null,
+      items: [],
+      read: false,
+    },
   ];
   requests = stubApi(({ method, path }) => {
     if (method === 'GET' && path === '/api/v1/notifications') {
@@ -39,6 +51,10 @@ function serve() {
     }
     return undefined;
   });
+}
+
+function LocationProbe() {
+  return <p>at {useLocation().pathname}</p>;
 }
 
 describe('NotificationBell', () => {
@@ -61,6 +77,28 @@ describe('NotificationBell', () => {
     expect(requests.some((r) => r.path === '/api/v1/notifications/1/read')).toBe(true);
     await typist.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('opens each signal of a notification at its own address, and marks the notification read', async () => {
+    serve();
+    renderWithQueryClient(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <LiveProvider enabled={false}>
+          <NotificationBell />
+          <Routes>
+            <Route path="/signals/:id" element={<p>Signal page {'#'}</p>} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </LiveProvider>
+      </MemoryRouter>,
+    );
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(screen.getByRole('link', { name: 'Copper: 2 new signals' }).getAttribute('href')).toBe('/signals/7');
+    await typist.click(screen.getByRole('link', { name: 'High · Gamma' }));
+    expect(await screen.findByText('Signal page #')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    await vi.waitFor(() => expect(requests.some((r) => r.path === '/api/v1/notifications/2/read')).toBe(true));
   });
 
   it('opens as a popover: Escape closes it and gives focus back, as does a click outside', async () => {

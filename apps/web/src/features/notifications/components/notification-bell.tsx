@@ -114,7 +114,27 @@ export function NotificationBell() {
                       ) : (
                         <p className="text-sm font-medium text-slate-900">{notification.title}</p>
                       )}
-                      <p className="mt-0.5 text-xs whitespace-pre-line text-slate-600">{notification.body}</p>
+                      {notification.items.length > 0 && (
+                        <ul className="mt-1 space-y-0.5">
+                          {notification.items.map((item) => (
+                            <li key={item.link}>
+                              <Link
+                                to={item.link}
+                                className="text-xs text-blue-700 hover:underline"
+                                onClick={() => {
+                                  if (!notification.read) markRead.mutate(notification.id);
+                                  setOpen(false);
+                                }}
+                              >
+                                {item.label}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                      {notification.body && (
+                        <p className="mt-0.5 text-xs whitespace-pre-line text-slate-600">{notification.body}</p>
+                      )}
                       <p className="mt-1 text-[11px] text-slate-600">{formatDateTime(notification.at)}</p>
                     </div>
                     {!notification.read && (

@@ -50,7 +50,11 @@ describe('WatchForm: Send test alert', () => {
       ]),
     );
     expect(testAlerts(requests).map((r) => r.body)).toEqual([
-      { webhook_url: 'https://hooks.example.com/new', email_to: ['rep@example.com', 'lead@example.com'] },
+      {
+        webhook_format: 'generic',
+        webhook_url: 'https://hooks.example.com/new',
+        email_to: ['rep@example.com', 'lead@example.com'],
+      },
     ]);
     // Testing is not saving.
     expect(requests.some((r) => r.path === '/api/v1/watches')).toBe(false);
@@ -73,6 +77,8 @@ describe('WatchForm: Send test alert', () => {
     await typist.type(within(form).getByLabelText('Webhook URL'), 'http://10.0.0.5/hook');
     await typist.click(within(form).getByRole('button', { name: 'Send test alert' }));
     await vi.waitFor(() => expect(outcome.textContent).toBe('Webhook: refused: 10.0.0.5 is a private address'));
-    expect(testAlerts(requests).map((r) => r.body)).toEqual([{ webhook_url: 'http://10.0.0.5/hook' }]);
+    expect(testAlerts(requests).map((r) => r.body)).toEqual([
+      { webhook_format: 'generic', webhook_url: 'http://10.0.0.5/hook' },
+    ]);
   });
 });

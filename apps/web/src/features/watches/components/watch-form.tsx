@@ -6,7 +6,14 @@ import { CountryOptions } from '../../../components/filter-select-options.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { sendTestAlert } from '../api.ts';
-import { requestOf, testAlertOf, THRESHOLD_OPTIONS, WATCH_DATE_OPTIONS, type WatchDraft } from '../watch-draft.ts';
+import {
+  requestOf,
+  testAlertOf,
+  THRESHOLD_OPTIONS,
+  WATCH_DATE_OPTIONS,
+  WEBHOOK_FORMAT_OPTIONS,
+  type WatchDraft,
+} from '../watch-draft.ts';
 
 // The Market Intelligence panel's vocabularies, in the fetch request's codes.
 const COMMODITY_OPTIONS = commodityOptions('symbol');
@@ -132,8 +139,20 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           value={draft.webhook}
           onChange={(e) => set('webhook', e.target.value)}
           placeholder="https://hooks.slack.com/services/…"
-          hint="Slack, Teams or Mattermost incoming webhook; optional"
+          hint="Optional; each alert links to its signal"
         />
+        <SelectField
+          label="Webhook kind"
+          value={draft.webhookFormat}
+          onChange={(e) => set('webhookFormat', e.target.value as WatchDraft['webhookFormat'])}
+          hint="Slack gets a Block Kit message, Teams an Adaptive Card"
+        >
+          {WEBHOOK_FORMAT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
         <TextAreaField
           label="E-mail recipients"
           rows={2}
