@@ -7,6 +7,9 @@ export const okSchema = z.object({ success: z.literal(true) });
 /** Wraps a payload the way the spec's `{success, data}` responses do. */
 export const successData = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
+/** A row id: the database's ids are 32-bit, so a larger number names nothing (a 4xx, never a query). */
+export const rowIdSchema = z.number().int().positive().max(2_147_483_647);
+
 /** Integer ids in paths (`/things/{id}`). */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

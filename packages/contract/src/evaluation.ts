@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successData } from './common.ts';
+import { rowIdSchema, successData } from './common.ts';
 import { functionSchemaSchema, promptSchema, PROMPT_LIMITS } from './prompts.ts';
 
 /*
@@ -71,7 +71,7 @@ export type EvaluationItemInput = z.infer<typeof evaluationItemInputSchema>;
 
 /** A member adds a reviewed (analysed) article, with the fields they corrected. */
 export const addArticleToSetRequestSchema = z.object({
-  article_id: z.number().int().positive(),
+  article_id: rowIdSchema,
   expected: expectedFieldsSchema.refine((value) => Object.keys(value).length > 0, 'Give the expected fields'),
 });
 
@@ -90,8 +90,8 @@ export const evaluationSetDetailResponseSchema = successData(
   z.object({ set: evaluationSetSchema, items: z.array(evaluationItemSchema) }),
 );
 export const setItemParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  itemId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  itemId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ export const evaluationResultSchema = z.object({
 export type EvaluationResult = z.infer<typeof evaluationResultSchema>;
 
 export const startEvaluationRequestSchema = z.object({
-  set_id: z.number().int().positive(),
+  set_id: rowIdSchema,
   /** Run this unsaved text and schema instead of the saved version (the editor's draft). */
   draft: z
     .object({
