@@ -1,4 +1,10 @@
-import { buyingIntentSchema, type BuyingIntent } from '@mining-hub/contract/articles';
+import {
+  RUBRIC_INTENT_FIELD,
+  buyingIntentSchema,
+  rubricIntentSchema,
+  type BuyingIntent,
+  type RubricIntent,
+} from '@mining-hub/contract/articles';
 import { z } from 'zod';
 
 export interface AnalysisContact {
@@ -33,6 +39,8 @@ export interface AnalysisView {
   buyingIntent: BuyingIntent | null;
   /** The evidence behind the intent ('C$5M placement closed'). */
   intentReasons: string[];
+  /** With an AI provider: the facts rubric's level beside the AI's, and whether they disagree. */
+  rubricIntent: RubricIntent | null;
   drilling: AnalysisDrilling | null;
   contacts: AnalysisContact[];
   talkingPoints: string[];
@@ -142,6 +150,7 @@ export function analysisView(analysis: Record<string, unknown>): AnalysisView {
     expandedSummary: orNull(take('expanded_summary', text)),
     buyingIntent: intent ?? null,
     intentReasons: take('intent_reasons', textList) ?? [],
+    rubricIntent: take(RUBRIC_INTENT_FIELD, rubricIntentSchema) ?? null,
     drilling: Object.values(drilling).some((value) => value !== null) ? drilling : null,
     contacts,
     talkingPoints: take('talking_points', textList) ?? [],

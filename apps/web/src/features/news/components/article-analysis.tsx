@@ -152,6 +152,22 @@ export function ArticleAnalysis({
         </Block>
       )}
 
+      {view.rubricIntent && (
+        <Block title="Intent from the facts">
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <BuyingIntentBadge intent={view.rubricIntent.level} reasons={view.rubricIntent.reasons} />
+            {view.rubricIntent.disagrees ? (
+              <strong className="font-medium text-amber-800">
+                The AI scored {view.buyingIntent ?? 'another level'}: check the facts before trusting either.
+              </strong>
+            ) : (
+              <span>The AI agrees.</span>
+            )}
+          </p>
+          {view.rubricIntent.reasons.length > 0 && <BulletList items={view.rubricIntent.reasons} />}
+        </Block>
+      )}
+
       {view.signalSummary && (
         <Block title="Signal summary">
           <p className="text-sm font-medium text-slate-900">{view.signalSummary}</p>
