@@ -65,7 +65,7 @@ describe('the one error handler', () => {
     ]);
   });
 
-  it('describes every error body in the OpenAPI document as {detail, code} with the catalogue of codes', async () => {
+  it('describes every error body in the OpenAPI document as {detail, code} with codes from the catalogue', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const errorSchemas = Object.values(doc.paths as Record<string, Record<string, OpenApiOperation>>)
       .flatMap((operations) => Object.values(operations))
@@ -77,7 +77,8 @@ describe('the one error handler', () => {
     expect(errorSchemas.length).toBeGreaterThan(20);
     for (const schema of errorSchemas) {
       expect(schema?.required).toEqual(expect.arrayContaining(['detail', 'code']));
-      expect(schema?.properties?.code?.enum).toEqual([...ERROR_CODES]);
+      // The catalogue, or a part of it where a refusal has one meaning (activation's confirmation_required).
+      expect(ERROR_CODES).toEqual(expect.arrayContaining(schema?.properties?.code?.enum ?? ['missing']));
     }
   });
 

@@ -69,8 +69,14 @@ export function registerJsonBodyParser(
       } catch {
         throw invalidRequest('Request body is not valid UTF-8');
       }
-      if (!request.routeOptions.schema?.body) {
+      const bodySchema = request.routeOptions.schema?.body;
+      if (!bodySchema) {
         done(null, nothingOrRefuse(text));
+        return;
+      }
+      // A route whose body is optional (activation's `{confirm}`) takes an empty body as none, as it would no body.
+      if (text.trim() === '' && acceptsNoBody(bodySchema)) {
+        done(null, undefined);
         return;
       }
       const parsed = parseJsonBody(text);
@@ -80,6 +86,11 @@ export function registerJsonBodyParser(
       done(error as Error, undefined);
     }
   });
+}
+
+function acceptsNoBody(schema: unknown): boolean {
+  const parse = isRecord(schema) ? schema.safeParse : undefined;
+  return typeof parse === 'function' && (parse.call(schema, undefined) as { success: boolean }).success;
 }
 
 /**
