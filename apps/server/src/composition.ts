@@ -193,7 +193,10 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     }
     accountsSync = services.accounts
       .syncAll(backfillStop.signal)
-      .catch((error: unknown) => accountsLogger.error({ err: error }, 'filling accounts failed'))
+      .catch((error: unknown) => {
+        // An outage is the database watcher's to report (once); the next tick retries.
+        if (!database.availability.noteFailure(error)) accountsLogger.error({ err: error }, 'filling accounts failed');
+      })
       .finally(() => {
         accountsSync = undefined;
         if (accountsAgain && !backfillStop.signal.aborted) {

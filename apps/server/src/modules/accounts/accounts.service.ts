@@ -457,49 +457,53 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const storyIds = await repository.storiesToSync(SYNC_BATCH);
       const crm = await repository.crmCompaniesToLink(SYNC_BATCH);
       if (files.length === 0 && storyIds.length === 0 && crm.length === 0) return { files: 0, stories: 0, crm: 0 };
-      return repository.exclusively(async (trx) => {
-        const index = await indexFor(trx);
-        for (const name of files) {
-          let parsed: CrmReadyFile | undefined;
-          try {
-            const json: unknown = JSON.parse(
-              await fs.promises.readFile(path.join(deps.scraperOutputDir, 'json', name), 'utf8'),
-            );
-            const result = crmReadyFileSchema.safeParse(json);
-            if (result.success) parsed = result.data;
-          } catch {
-            parsed = undefined;
+      try {
+        return await repository.exclusively(async (trx) => {
+          const index = await indexFor(trx);
+          for (const name of files) {
+            let parsed: CrmReadyFile | undefined;
+            try {
+              const json: unknown = JSON.parse(
+                await fs.promises.readFile(path.join(deps.scraperOutputDir, 'json', name), 'utf8'),
+              );
+              const result = crmReadyFileSchema.safeParse(json);
+              if (result.success) parsed = result.data;
+            } catch {
+              parsed = undefined;
+            }
+            const counts = parsed
+              ? await importFile(trx, index, parsed, `scraper:${name}`)
+              : { companies: 0, projects: 0 };
+            await repository.markImported(trx, name, counts.companies, counts.projects);
+            logger.info(`accounts: imported ${name} (${counts.companies} companies, ${counts.projects} projects)`);
           }
-          const counts = parsed
-            ? await importFile(trx, index, parsed, `scraper:${name}`)
-            : { companies: 0, projects: 0 };
-          await repository.markImported(trx, name, counts.companies, counts.projects);
-          logger.info(`accounts: imported ${name} (${counts.companies} companies, ${counts.projects} projects)`);
-        }
-        for (const storyId of storyIds) {
-          await ingestStory(trx, index, storyId);
-          await repository.markStorySynced(trx, storyId);
-        }
-        for (const company of crm) {
-          let id = company.story_company_id;
-          // A company pushed without a story of ours (or before stories): joined by its name and listing. A
-          // push that knew no name but the domain ('brackrigg.example') makes no account of its own.
-          if (id === null && !/^[\w-]+(\.[\w-]+)+$/.test(company.name.trim())) {
-            const tickers = company.ticker ? tickersIn(company.ticker) : [];
-            id = await resolveOrCreate(
-              trx,
-              index,
-              { name: company.name, tickers, source: `crm:${company.id}` },
-              { domain: company.domain },
-              true,
-            );
+          for (const storyId of storyIds) {
+            await ingestStory(trx, index, storyId);
+            await repository.markStorySynced(trx, storyId);
           }
-          if (id !== null) await repository.linkCrm(trx, company.id, id);
-        }
-        // The index learnt this batch's companies in memory; the next call sees the same rows in the database.
+          for (const company of crm) {
+            let id = company.story_company_id;
+            // A company pushed without a story of ours (or before stories): joined by its name and listing. A
+            // push that knew no name but the domain ('brackrigg.example') makes no account of its own.
+            if (id === null && !/^[\w-]+(\.[\w-]+)+$/.test(company.name.trim())) {
+              const tickers = company.ticker ? tickersIn(company.ticker) : [];
+              id = await resolveOrCreate(
+                trx,
+                index,
+                { name: company.name, tickers, source: `crm:${company.id}` },
+                { domain: company.domain },
+                true,
+              );
+            }
+            if (id !== null) await repository.linkCrm(trx, company.id, id);
+          }
+          return { files: files.length, stories: storyIds.length, crm: crm.length };
+        });
+      } finally {
+        // The index learnt this batch's companies in memory: the next sync reads them back from the database,
+        // or none of them when the transaction rolled back (a lost connection), so no id names a missing row.
         cached = undefined;
-        return { files: files.length, stories: storyIds.length, crm: crm.length };
-      });
+      }
     },
 
     /** Runs `sync` until nothing is left (a backlog of stories is read batch by batch). */
