@@ -135,7 +135,8 @@ test('fetch, analyse 40, review High and Very High, push three, dismiss one, see
     await toolbar.getByRole('button', { name: `Push to ${CRM}` }).click();
     expect((await pushStarted).status()).toBe(200);
     await expect(page.getByText(`Pushed 3 signals to ${CRM}`)).toBeVisible({ timeout: 20_000 });
-    // Pushed, they leave the "Analyzed, not pushed" view.
+    // Pushed, they leave the "Analyzed, not pushed" view once the rep asks: the inbox holds still meanwhile.
+    await page.getByRole('button', { name: 'show', exact: true }).click();
     for (const title of pushed) {
       await expect(grid.getByRole('checkbox', { name: `Select ${title}`, exact: true })).toHaveCount(0);
     }
