@@ -227,18 +227,30 @@ export function createPipelineRepository(db: Db) {
         pushed_by: actorId,
       }),
 
-    /** Which of the ids a fetch session of `ownerId` (of anyone's when undefined) found. */
+    /**
+     * Which of the ids a fetch session of `ownerId` (of anyone's when undefined) found, itself or as a copy of its
+     * story: a session lists a story by its primary, which can change between a caller's look-up and this check.
+     */
     async visibleArticleIds(ownerId: number | undefined, ids: number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db
-        .selectFrom('session_articles')
+        .selectFrom('articles as asked')
+        .innerJoin('articles as copy', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb('copy.id', '=', eb.ref('asked.id')),
+              eb.and([eb('asked.story_id', 'is not', null), eb('copy.story_id', '=', eb.ref('asked.story_id'))]),
+            ]),
+          ),
+        )
+        .innerJoin('session_articles', 'session_articles.article_id', 'copy.id')
         .innerJoin('news_sessions', 'news_sessions.id', 'session_articles.session_id')
-        .select('session_articles.article_id')
+        .select('asked.id')
         .distinct()
         .$if(ownerId !== undefined, (query) => query.where('news_sessions.user_id', '=', ownerId ?? 0))
-        .where('session_articles.article_id', 'in', ids)
+        .where('asked.id', 'in', ids)
         .execute();
-      return new Set(rows.map((row) => row.article_id));
+      return new Set(rows.map((row) => row.id));
     },
 
     /** The status of each of the articles that exist. */
