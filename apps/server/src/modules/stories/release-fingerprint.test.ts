@@ -108,6 +108,37 @@ describe('StoryIndex', () => {
   });
 });
 
+describe('StoryIndex with boilerplate that many releases share', () => {
+  // A feed whose every item is the same templated teaser under its own title (a portal's "More to follow"):
+  // their band keys are the same, so a key stands for its latest BAND_CANDIDATES releases only.
+  const teaser = (title: string, day: number): FingerprintedRelease => {
+    const text = `Drilling intersected 12.5 m grading 2.1 g/t Au from 40 m. ${'More detail follows on the company website. '.repeat(12)}`;
+    return {
+      title,
+      text,
+      publishedAt: new Date(Date.UTC(2026, 10, day)),
+      fingerprint: fingerprintRelease({ title, text }),
+    };
+  };
+  const titles = Array.from(
+    { length: 60 },
+    (_, n) => `Explorer number ${n} reports first assays from its northern claims block`,
+  );
+
+  it('keeps the teasers apart and still joins a copy of the first one, found by its title', () => {
+    const index = new StoryIndex();
+    titles.forEach((title, n) => {
+      expect(index.findStory(teaser(title, 1 + (n % 3)))).toBeUndefined();
+      index.add(`s${n}`, teaser(title, 1 + (n % 3)));
+    });
+    expect(index.findStory(teaser(titles[0] ?? '', 2))).toBe('s0');
+    expect(index.findStory(teaser(titles[59] ?? '', 3))).toBe('s59');
+    expect(
+      index.findStory(teaser('Another explorer reports first assays from its southern claims block', 2)),
+    ).toBeUndefined();
+  });
+});
+
 describe('fingerprintRelease', () => {
   const copy = SYNDICATED_COPIES[0];
 

@@ -57,6 +57,12 @@ const TITLE_VETO_SHINGLES = 20;
 const TITLE_VETO_CONTAINMENT = 0.25;
 /** How far apart two copies with the same title and issuer may be published. */
 export const TITLE_WINDOW_MS = 4 * 24 * 60 * 60 * 1000;
+/**
+ * A band key shared by more releases than this stands for its latest ones only: a key that many stories share
+ * hashes boilerplate (a feed's templated teaser, "More to follow"), not a release, and comparing every new
+ * article with every story that shares it made ingest quadratic. A copy shares its release's rarer keys too.
+ */
+export const BAND_CANDIDATES = 10;
 /** A title this long names its release well enough to match without a known issuer. */
 const SELF_EXPLAINING_TITLE_WORDS = 6;
 
@@ -93,6 +99,9 @@ export function fingerprintRelease(input: { title: string; text: string }): Rele
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
 export interface ReleaseTraits {
   titleKey: string;
+  /** titleKeyVariants(titleKey), worked out once: a comparison is made thousands of times a fetch. */
+  titleVariants: readonly string[];
+  titleWords: number;
   /** The signature as 32-bit integers (4 bytes a hash instead of a JS array's 8). */
   signature: Uint32Array;
   figures: readonly string[];
@@ -127,6 +136,8 @@ export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
   const { fingerprint } = release;
   const traits: ReleaseTraits = {
     titleKey: fingerprint.titleKey,
+    titleVariants: titleKeyVariants(fingerprint.titleKey),
+    titleWords: fingerprint.titleKey.split(' ').length,
     signature: Uint32Array.from(fingerprint.signature),
     figures: fingerprint.figures,
     size: estimatedSetSize(fingerprint.signature, 0, BODY_HASHES),
@@ -151,7 +162,7 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
   if (a.issuerKey !== '' && b.issuerKey !== '' && a.issuerKey !== b.issuerKey) return false;
   // A summary's few sentences are alike in a company's serial releases; short texts join on the title too.
   const short = Math.min(a.size, b.size) < SUMMARY_SHINGLES;
-  if (short && titleMatch(a.titleKey, b.titleKey) === 'different') return false;
+  if (short && titleMatch(a, b) === 'different') return false;
 
   const bodiesSayEnough = a.size >= MIN_SHINGLES && b.size >= MIN_SHINGLES;
   let containment = 1;
@@ -170,12 +181,12 @@ export function sameReleaseTraits(a: ReleaseTraits, b: ReleaseTraits): boolean {
     return false;
   }
 
-  const titles = titleMatch(a.titleKey, b.titleKey);
+  const titles = titleMatch(a, b);
   if (titles === 'different') return false;
   if (Math.abs(a.publishedAt - b.publishedAt) > TITLE_WINDOW_MS) return false;
   if (a.issuerKey !== '' && b.issuerKey !== '') return a.issuerKey === b.issuerKey;
   if (a.listings.length > 0 && b.listings.length > 0) return true; // they share one (checked above)
-  const words = Math.min(a.titleKey.split(' ').length, b.titleKey.split(' ').length);
+  const words = Math.min(a.titleWords, b.titleWords);
   return words >= SELF_EXPLAINING_TITLE_WORDS + (titles === 'same' ? 0 : 1);
 }
 
@@ -184,11 +195,11 @@ const MAX_EXTRA_TITLE_WORDS = 4;
 /** Words a title key must keep to stand for a release when leading words are dropped. */
 const MIN_TITLE_WORDS = 5;
 
-function titleMatch(a: string, b: string): 'same' | 'prefixed' | 'different' {
-  if (a === '' || b === '') return 'different';
-  if (a === b) return 'same';
-  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
-  return titleKeyVariants(longer).includes(shorter) ? 'prefixed' : 'different';
+function titleMatch(a: ReleaseTraits, b: ReleaseTraits): 'same' | 'prefixed' | 'different' {
+  if (a.titleKey === '' || b.titleKey === '') return 'different';
+  if (a.titleKey === b.titleKey) return 'same';
+  const [shorter, longer] = a.titleKey.length < b.titleKey.length ? [a, b] : [b, a];
+  return longer.titleVariants.includes(shorter.titleKey) ? 'prefixed' : 'different';
 }
 
 /**
@@ -250,16 +261,19 @@ export class StoryIndex {
     const traits = releaseTraits(release);
     const lookup = ++this.lookup;
     const candidates: number[] = [];
-    const collect = (bucket: Bucket | undefined) => {
+    const collect = (bucket: Bucket | undefined, limit: number) => {
       if (bucket === undefined) return;
-      for (const entry of typeof bucket === 'number' ? [bucket] : bucket) {
+      const entries = typeof bucket === 'number' ? [bucket] : bucket;
+      // The latest `limit` entries (a bucket lists entries in the order they were added).
+      for (let index = entries.length - 1; index >= Math.max(0, entries.length - limit); index--) {
+        const entry = entries[index] as number;
         if (this.seen[entry] === lookup) continue;
         this.seen[entry] = lookup;
         candidates.push(entry);
       }
     };
-    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)));
-    for (const key of titleKeyVariants(traits.titleKey)) collect(this.titles.get(key));
+    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)), BAND_CANDIDATES);
+    for (const key of traits.titleVariants) collect(this.titles.get(key), Number.POSITIVE_INFINITY);
     // The first release indexed that matches: the story the earliest copy started.
     candidates.sort((x, y) => x - y);
     for (const entry of candidates) {

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ReleaseFingerprint } from './release-fingerprint.ts';
+import { BAND_CANDIDATES, type ReleaseFingerprint } from './release-fingerprint.ts';
 
 // The first key of the two-key advisory lock: story assignment never meets the schema, prompt or company locks.
 const STORY_LOCK_SPACE = 741_852_967;
@@ -121,13 +121,13 @@ function queries(db: Executor) {
         ])
         .where((eb) =>
           eb.or([
+            // Per band key its latest stories only (BAND_CANDIDATES): the primary key's order, read backwards.
             eb(
               's.id',
               'in',
-              eb
-                .selectFrom('story_bands')
-                .select('story_id')
-                .where('band_key', '=', sql<string>`ANY(${`{${bandKeys.map(arrayElement).join(',')}}`}::text[])`),
+              sql<number>`(SELECT b.story_id FROM unnest(${`{${bandKeys.map(arrayElement).join(',')}}`}::text[]) AS k (band_key)
+                CROSS JOIN LATERAL (SELECT story_id FROM story_bands WHERE story_bands.band_key = k.band_key
+                                    ORDER BY story_id DESC LIMIT ${BAND_CANDIDATES}) b)`,
             ),
             eb.and([
               eb('s.title_key', '=', sql<string>`ANY(${`{${titleKeys.map(arrayElement).join(',')}}`}::text[])`),
@@ -157,20 +157,22 @@ function queries(db: Executor) {
         .returning(['id', 'primary_article_id'])
         .execute();
       const ids = new Map(rows.map((row) => [row.primary_article_id, row.id]));
-      const bands = stories.flatMap((story) => {
+      const bandKeys: string[] = [];
+      const storyIds: number[] = [];
+      for (const story of stories) {
         const storyId = ids.get(story.primaryArticleId);
-        return storyId === undefined
-          ? []
-          : [...new Set(story.fingerprint.bandKeys)].map((bandKey) => ({ band_key: bandKey, story_id: storyId }));
-      });
-      // A few thousand rows per statement keeps well under PostgreSQL's 65,535 parameters.
-      for (let start = 0; start < bands.length; start += 5_000) {
-        await db
-          .insertInto('story_bands')
-          .values(bands.slice(start, start + 5_000))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        if (storyId === undefined) continue;
+        for (const bandKey of new Set(story.fingerprint.bandKeys)) {
+          bandKeys.push(bandKey);
+          storyIds.push(storyId);
+        }
       }
+      // Two array parameters, not two per row: a page's 4,000 rows bound one by one cost more than their insert.
+      await sql`
+        INSERT INTO story_bands (band_key, story_id)
+        SELECT * FROM unnest(${`{${bandKeys.map(arrayElement).join(',')}}`}::text[],
+                             ${`{${storyIds.join(',')}}`}::integer[])
+        ON CONFLICT DO NOTHING`.execute(db);
       return ids;
     },
 
