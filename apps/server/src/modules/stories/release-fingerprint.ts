@@ -17,6 +17,11 @@ export interface ReleaseFingerprint {
   signature: number[];
   /** Salient numbers/figures of the release (amounts, grades, hole ids...) used to keep distinct releases of one issuer apart; may be empty. */
   figures: string[];
+  /**
+   * The issuer's listings that the title and text quote ('TSXV:KDK'), so a stored story is compared without
+   * reading its text back. Absent from fingerprints stored before it was (their text is read instead).
+   */
+  listings?: string[];
 }
 
 export interface ReleaseInput {
@@ -93,7 +98,28 @@ export function fingerprintRelease(input: { title: string; text: string }): Rele
       bandKeys.push(`l${band}.${hash.toString(36)}`),
     );
   }
-  return { titleKey, bandKeys, signature, figures: releaseFigures(input.title, body) };
+  return {
+    titleKey,
+    bandKeys,
+    signature,
+    figures: releaseFigures(input.title, body),
+    listings: listingsOf(`${input.title}\n${input.text}`),
+  };
+}
+
+/**
+ * The keys a story is found by. A summary (a body of fewer than SUMMARY_SHINGLES shingles: most feed items)
+ * can only be the release of an article whose title matches its own (sameReleaseTraits), so it is indexed by
+ * its title variants ('t.' and the variant), a handful of keys; a body that says enough, by its band keys.
+ */
+export function storyKeys(fingerprint: ReleaseFingerprint): string[] {
+  if (estimatedSetSize(fingerprint.signature, 0, BODY_HASHES) >= SUMMARY_SHINGLES) return fingerprint.bandKeys;
+  return titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`);
+}
+
+/** The keys a new article looks its story up by: its band keys (a story with a body) and its title variants (a summary). */
+export function lookupKeys(fingerprint: ReleaseFingerprint): string[] {
+  return [...fingerprint.bandKeys, ...titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`)];
 }
 
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
@@ -141,7 +167,7 @@ export function releaseTraits(release: FingerprintedRelease): ReleaseTraits {
     signature: Uint32Array.from(fingerprint.signature),
     figures: fingerprint.figures,
     size: estimatedSetSize(fingerprint.signature, 0, BODY_HASHES),
-    listings: listingsOf(`${release.title}\n${release.text}`),
+    listings: fingerprint.listings ?? listingsOf(`${release.title}\n${release.text}`),
     issuerKey: release.issuer === undefined ? '' : normaliseIssuer(release.issuer),
     publishedAt: release.publishedAt.getTime(),
   };
@@ -248,7 +274,7 @@ export class StoryIndex {
     const entry = this.stories.length;
     this.stories.push(storyId);
     this.traits.push(releaseTraits(release));
-    for (const key of release.fingerprint.bandKeys) push(this.bands, bandNumber(key), entry);
+    for (const key of storyKeys(release.fingerprint)) push(this.bands, bandNumber(key), entry);
     if (release.fingerprint.titleKey !== '') push(this.titles, release.fingerprint.titleKey, entry);
     if (entry >= this.seen.length) {
       const grown = new Uint32Array(this.seen.length * 2);
@@ -272,7 +298,7 @@ export class StoryIndex {
         candidates.push(entry);
       }
     };
-    for (const key of release.fingerprint.bandKeys) collect(this.bands.get(bandNumber(key)), BAND_CANDIDATES);
+    for (const key of lookupKeys(release.fingerprint)) collect(this.bands.get(bandNumber(key)), BAND_CANDIDATES);
     for (const key of traits.titleVariants) collect(this.titles.get(key), Number.POSITIVE_INFINITY);
     // The first release indexed that matches: the story the earliest copy started.
     candidates.sort((x, y) => x - y);

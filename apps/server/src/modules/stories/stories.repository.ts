@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
-import { BAND_CANDIDATES, type ReleaseFingerprint } from './release-fingerprint.ts';
+import { BAND_CANDIDATES, storyKeys, type ReleaseFingerprint } from './release-fingerprint.ts';
 
 // The first key of the two-key advisory lock: story assignment never meets the schema, prompt or company locks.
 const STORY_LOCK_SPACE = 741_852_967;
@@ -113,8 +113,9 @@ function queries(db: Executor) {
           's.fingerprint',
           'a.id',
           'a.title',
-          'a.description',
-          'a.content',
+          // The text only for a fingerprint stored without its listings (before they were kept in it).
+          sql<string | null>`CASE WHEN s.fingerprint ? 'listings' THEN NULL ELSE a.description END`.as('description'),
+          sql<string | null>`CASE WHEN s.fingerprint ? 'listings' THEN NULL ELSE a.content END`.as('content'),
           'a.company',
           'a.published_at',
           'a.fetched_at',
@@ -137,7 +138,7 @@ function queries(db: Executor) {
           ]),
         )
         .execute();
-      return rows.map((row) => ({ ...row, fingerprint: row.fingerprint as ReleaseFingerprint }));
+      return rows.map((row) => ({ ...row, fingerprint: fingerprintFromStored(row.fingerprint) }));
     },
 
     /** Inserts stories and their band keys; returns each new story's id by its primary article. */
@@ -149,7 +150,7 @@ function queries(db: Executor) {
           stories.map((story) => ({
             primary_article_id: story.primaryArticleId,
             title_key: story.fingerprint.titleKey,
-            fingerprint: JSON.stringify(story.fingerprint),
+            fingerprint: JSON.stringify(storedFingerprint(story.fingerprint)),
             issuer: story.issuer,
             published_at: story.publishedAt,
           })),
@@ -162,7 +163,7 @@ function queries(db: Executor) {
       for (const story of stories) {
         const storyId = ids.get(story.primaryArticleId);
         if (storyId === undefined) continue;
-        for (const bandKey of new Set(story.fingerprint.bandKeys)) {
+        for (const bandKey of new Set(storyKeys(story.fingerprint))) {
           bandKeys.push(bandKey);
           storyIds.push(storyId);
         }
@@ -372,6 +373,27 @@ export type StoriesRepository = ReturnType<typeof createStoriesRepository>;
 export type StoriesQueries = ReturnType<typeof queries>;
 
 /** An element of a PostgreSQL array literal, quoted and escaped. */
+/**
+ * A fingerprint as stored: its MinHash signature as the base64 of its 32-bit words rather than 160 JSON numbers,
+ * which PostgreSQL converts one by one on every write and every candidate read (a fetch page's worth each time).
+ */
+function storedFingerprint(fingerprint: ReleaseFingerprint): object {
+  const words = Uint32Array.from(fingerprint.signature);
+  return {
+    ...fingerprint,
+    signature: Buffer.from(words.buffer, words.byteOffset, words.byteLength).toString('base64'),
+  };
+}
+
+/** A stored fingerprint read back; those stored before the base64 form hold the numbers themselves. */
+function fingerprintFromStored(stored: unknown): ReleaseFingerprint {
+  const fingerprint = stored as Omit<ReleaseFingerprint, 'signature'> & { signature: number[] | string };
+  if (typeof fingerprint.signature !== 'string') return fingerprint as ReleaseFingerprint;
+  const bytes = Buffer.from(fingerprint.signature, 'base64');
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  return { ...fingerprint, signature: Array.from(words) };
+}
+
 function arrayElement(text: string): string {
   return `"${text.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 }

@@ -2,7 +2,13 @@ import { setImmediate } from 'node:timers/promises';
 import type { Story, StorySource } from '@mining-hub/contract/stories';
 import { htmlToText } from '../../lib/article-html.ts';
 import type { Logger } from '../../logging.ts';
-import { fingerprintRelease, StoryIndex, type ReleaseFingerprint, type ReleaseInput } from './release-fingerprint.ts';
+import {
+  fingerprintRelease,
+  lookupKeys,
+  StoryIndex,
+  type ReleaseFingerprint,
+  type ReleaseInput,
+} from './release-fingerprint.ts';
 import type { Merge, NewStory, ReleaseRow, StoriesRepository, StorySourceRow } from './stories.repository.ts';
 
 /** How far apart two copies' dates may be for the same normalised title to make them one release. */
@@ -67,7 +73,7 @@ export function createStoriesService(deps: StoriesServiceDeps) {
 
       const times = pending.map(({ release }) => release.publishedAt.getTime());
       const candidates = await tx.candidates(
-        [...new Set(pending.flatMap(({ release }) => release.fingerprint.bandKeys))],
+        [...new Set(pending.flatMap(({ release }) => lookupKeys(release.fingerprint)))],
         [...new Set(pending.map(({ release }) => release.fingerprint.titleKey))],
         new Date(Math.min(...times) - TITLE_WINDOW_MS),
         new Date(Math.max(...times) + TITLE_WINDOW_MS),
