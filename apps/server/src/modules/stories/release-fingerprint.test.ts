@@ -8,6 +8,7 @@ import {
   sameReleaseTraits,
   SIGNATURE_LENGTH,
   StoryIndex,
+  storyKeys,
   type FingerprintedRelease,
 } from './release-fingerprint.ts';
 
@@ -124,6 +125,17 @@ describe('StoryIndex with boilerplate that many releases share', () => {
     { length: 60 },
     (_, n) => `Explorer number ${n} reports first assays from its northern claims block`,
   );
+
+  it('finds a summary by its title variants: a copy whose title drops the issuer, and a repost weeks later', () => {
+    const index = new StoryIndex();
+    const summary = teaser('Ferntree Metals Intersects 14.0 Metres of 2.9% Copper at Quartz Creek', 1);
+    index.add('summary', summary);
+    expect(storyKeys(summary.fingerprint).every((key) => key.startsWith('t.'))).toBe(true);
+    expect(index.findStory(teaser('Intersects 14.0 Metres of 2.9% Copper at Quartz Creek', 2))).toBe('summary');
+    expect(index.findStory(teaser('Ferntree Metals Intersects 14.0 Metres of 2.9% Copper at Quartz Creek', 25))).toBe(
+      'summary',
+    );
+  });
 
   it('keeps the teasers apart and still joins a copy of the first one, found by its title', () => {
     const index = new StoryIndex();
