@@ -404,7 +404,9 @@ export function createAccountsRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    async storyForFacts(trx: Db, storyId: number) {
+    /** What the accounts read of these stories (one statement for a sync batch). */
+    async storiesForFacts(trx: Db, storyIds: number[]) {
+      if (storyIds.length === 0) return [];
       return trx
         .selectFrom('stories')
         .innerJoin('articles', 'articles.id', 'stories.primary_article_id')
@@ -425,14 +427,16 @@ export function createAccountsRepository(db: Db) {
           'articles.description',
           'articles.analysis',
         ])
-        .where('stories.id', '=', storyId)
-        .executeTakeFirst();
+        .where('stories.id', 'in', storyIds)
+        .orderBy('stories.id')
+        .execute();
     },
 
-    async markStorySynced(trx: Db, storyId: number): Promise<void> {
+    async markStoriesSynced(trx: Db, storyIds: number[]): Promise<void> {
+      if (storyIds.length === 0) return;
       await trx
         .insertInto('account_story_sync')
-        .values({ story_id: storyId })
+        .values(storyIds.map((storyId) => ({ story_id: storyId })))
         .onConflict((conflict) => conflict.column('story_id').doUpdateSet({ synced_at: sql`now()` }))
         .execute();
     },
@@ -980,6 +984,8 @@ export function createAccountsRepository(db: Db) {
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+/** A story as the accounts read it: its primary article's text and tags. */
+export type StoryForFacts = Awaited<ReturnType<AccountsRepository['storiesForFacts']>>[number];
 
 const PROJECT_NOISE = new Set(
   'project projects property properties deposit deposits mine prospect camp complex the gold silver copper zinc lead nickel cobalt lithium uranium tantalum tin tungsten vanadium iron ore graphite rare earths earth platinum palladium pgm molybdenum manganese antimony'.split(

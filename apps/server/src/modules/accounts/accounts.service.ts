@@ -33,7 +33,13 @@ import {
   roundHeat,
   weeklyHeat,
 } from './accounts-heat.ts';
-import { projectKey, type AccountsRepository, type EventRow, type ProjectRow } from './accounts.repository.ts';
+import {
+  projectKey,
+  type AccountsRepository,
+  type EventRow,
+  type ProjectRow,
+  type StoryForFacts,
+} from './accounts.repository.ts';
 import { EntityIndex, exchangeCode, normaliseTicker, tickersIn, type Resolution } from './entity-resolution.ts';
 
 export interface AccountsServiceDeps {
@@ -274,9 +280,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   };
 
   /** Reads one story's facts into its issuer's account: the story on its timeline, its events, its projects. */
-  const ingestStory = async (trx: Db, index: EntityIndex, storyId: number) => {
-    const story = await repository.storyForFacts(trx, storyId);
-    if (!story) return;
+  const ingestStory = async (trx: Db, index: EntityIndex, story: StoryForFacts) => {
+    const storyId = story.id;
     const raw = story.full_content ?? story.expanded_description ?? story.content ?? story.description ?? '';
     const text = articleToText(raw);
     const facts = deps.extractFacts(text, { title: story.title });
@@ -477,10 +482,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             await repository.markImported(trx, name, counts.companies, counts.projects);
             logger.info(`accounts: imported ${name} (${counts.companies} companies, ${counts.projects} projects)`);
           }
-          for (const storyId of storyIds) {
-            await ingestStory(trx, index, storyId);
-            await repository.markStorySynced(trx, storyId);
-          }
+          for (const story of await repository.storiesForFacts(trx, storyIds)) await ingestStory(trx, index, story);
+          await repository.markStoriesSynced(trx, storyIds);
           for (const company of crm) {
             let id = company.story_company_id;
             // A company pushed without a story of ours (or before stories): joined by its name and listing. A
