@@ -108,19 +108,25 @@ export function fingerprintRelease(input: { title: string; text: string }): Rele
 }
 
 /**
- * The keys a story is found by. A summary (a body of fewer than SUMMARY_SHINGLES shingles: most feed items)
- * can only be the release of an article whose title matches its own (sameReleaseTraits), so it is indexed by
- * its title variants ('t.' and the variant), a handful of keys; a body that says enough, by its band keys.
+ * Whether a release is a summary (a body of fewer than SUMMARY_SHINGLES shingles: most feed items). A summary
+ * can only be a copy of a release whose title matches its own (sameReleaseTraits), so it looks its story up
+ * and is found by its title alone.
  */
-export function storyKeys(fingerprint: ReleaseFingerprint): string[] {
-  if (estimatedSetSize(fingerprint.signature, 0, BODY_HASHES) >= SUMMARY_SHINGLES) return fingerprint.bandKeys;
-  return titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`);
+function isSummary(fingerprint: ReleaseFingerprint): boolean {
+  return estimatedSetSize(fingerprint.signature, 0, BODY_HASHES) < SUMMARY_SHINGLES;
 }
 
-/** The keys a new article looks its story up by: its band keys (a story with a body) and its title variants (a summary). */
-export function lookupKeys(fingerprint: ReleaseFingerprint): string[] {
-  return [...fingerprint.bandKeys, ...titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`)];
+/** A release's title variants as index keys ('t.' and the variant), beside the band keys. */
+const titleKeysOf = (fingerprint: ReleaseFingerprint) =>
+  titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`);
+
+/** The keys a story is found by: its title variants, and the band keys of a body that says enough. */
+export function storyKeys(fingerprint: ReleaseFingerprint): string[] {
+  return isSummary(fingerprint) ? titleKeysOf(fingerprint) : [...fingerprint.bandKeys, ...titleKeysOf(fingerprint)];
 }
+
+/** The keys a new article looks its story up by: a summary, its title variants; a full text, its band keys too. */
+export const lookupKeys = storyKeys;
 
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
 export interface ReleaseTraits {

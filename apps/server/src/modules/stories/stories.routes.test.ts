@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '@mining-hub/contract/news';
 import { createRssSource } from '../../adapters/news-sources/rss-source.ts';
@@ -346,5 +348,61 @@ describe.each(testEngines)('stories on %s', (engine) => {
     expect(signals.json().data.map((signal: { article_id: number }) => signal.article_id)).toEqual([ids[0]]);
     const second = await get(`articles/session/${sessionId}?page=2&page_size=1`);
     expect(second.json().data.map((article: Article) => article.article_id)).toEqual([ids[1]]);
+  });
+  it('gives the stories stored before migration 027 the title keys ingest now gives (the SQL matches the code)', async () => {
+    const db = t.database.handle.db;
+    const titles = [
+      'Boreal Nickel Corp. Drills 12.4 g/t Gold over 8.0 Metres at Pipe Lake',
+      'Drilling Update',
+      'Taiga Gold Closes C$4.2 Million Flow-Through Private Placement',
+    ];
+    const storyIds: number[] = [];
+    for (const [index, title] of titles.entries()) {
+      const article = await db
+        .insertInto('articles')
+        .values({
+          source_key: `title-keys:${crypto.randomUUID()}`,
+          title,
+          source: 'Newsfile',
+          url: `https://title-keys.example/${index}`,
+          description: 'A release of a few words only.',
+          article_type: 'news',
+          raw_json: '{}',
+          commodities: [],
+          countries: [],
+          states: [],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.services.stories.assign([article.id]);
+      const story = await db
+        .selectFrom('articles')
+        .select('story_id')
+        .where('id', '=', article.id)
+        .executeTakeFirstOrThrow();
+      storyIds.push(story.story_id ?? 0);
+    }
+    const keysOf = async () => {
+      const rows = await db
+        .selectFrom('story_bands')
+        .select(['story_id', 'band_key'])
+        .where('story_id', 'in', storyIds)
+        .where('band_key', 'like', 't.%')
+        .orderBy('story_id')
+        .orderBy('band_key')
+        .execute();
+      return rows.map((row) => `${row.story_id} ${row.band_key}`);
+    };
+    const byIngest = await keysOf();
+    expect(byIngest.length).toBeGreaterThan(titles.length);
+    // As before the migration: no title keys; then the migration's backfill statement.
+    await db.deleteFrom('story_bands').where('story_id', 'in', storyIds).execute();
+    const migration = await fs.readFile(
+      new URL('../../db/migrations/027-story-bands-without-row-checks.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('INSERT INTO story_bands'));
+    await sql.raw(backfill).execute(db);
+    expect(await keysOf()).toEqual(byIngest);
   });
 });
