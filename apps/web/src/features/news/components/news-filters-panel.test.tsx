@@ -79,4 +79,30 @@ describe('NewsFiltersPanel state list', () => {
     expect(stateField().disabled).toBe(true);
     expect(stateOptions()).toEqual(['No states or provinces listed']);
   });
+
+  it('folds its fields behind "Filters (n)" on a phone, counting the filters set, with Fetch News outside the fold', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    const toggle = screen.getByRole('button', { name: 'Filters (0)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const fields = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    // Hidden below the sm breakpoint (640 px) while folded; the phone journey checks what that looks like.
+    expect(fields?.className).toMatch(/max-sm:hidden/);
+    expect(fields?.contains(screen.getByRole('button', { name: 'Fetch News' }))).toBe(false);
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(fields?.className).not.toMatch(/max-sm:hidden/);
+    await user.type(screen.getByRole('textbox', { name: 'Ticker' }), 'ABC');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBe(toggle);
+  });
+
+  it('offers days only in the custom range calendar: the range is sent as days, so it has no time column', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Panel />);
+    await user.click(screen.getByText('Custom Range'));
+    await user.click(screen.getByLabelText('From'));
+    expect(container.querySelector('.react-datepicker__month')).not.toBeNull();
+    expect(container.querySelector('.react-datepicker__time-container')).toBeNull();
+  });
 });
