@@ -65,8 +65,8 @@ for (const { filters, ...viewport } of [
           { timeout: 120_000 },
         )
         .toBe('completed');
-      expect(run, 'the run alerted').toMatchObject({ alerted: expect.any(Number) });
-      console.log(JSON.stringify(run));
+      // Two at least, so there is a next and a previous to walk to.
+      expect(run?.alerted, 'signals alerted').toBeGreaterThan(1);
     });
 
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
