@@ -114,13 +114,17 @@ function RangeEndPicker({ label, selected, startDate, endDate, minDate, end, onC
         }}
         onInputError={(error) => setInputError(error.msg)}
         onChangeRaw={(event) => {
-          // Typed text that is not a date gets the picker's own message; picking in the calendar clears it.
+          // Typed text that is not a date gets a message; picking in the calendar clears it.
           const target = event?.target;
           if (!(target instanceof HTMLInputElement)) return;
           const text = target.value.trim();
           const parsed = parse(text, DATE_INPUT_FORMAT, new Date());
+          // The picker puts the last valid date back when the field is left: say so, rather than revert silently.
+          const kept = selected ? format(selected, DATE_INPUT_FORMAT) : null;
           setInputError(
-            text === '' || (isValid(parsed) && parsed.getFullYear() >= MIN_YEAR) ? null : 'Date input not valid.',
+            text === '' || (isValid(parsed) && parsed.getFullYear() >= MIN_YEAR)
+              ? null
+              : `Not a date (mm/dd/yyyy): the range ${kept ? `keeps ${kept}` : 'has no date here yet'}.`,
           );
         }}
         selectsStart={!end}

@@ -105,4 +105,20 @@ describe('NewsFiltersPanel state list', () => {
     expect(container.querySelector('.react-datepicker__month')).not.toBeNull();
     expect(container.querySelector('.react-datepicker__time-container')).toBeNull();
   });
+
+  it('says an invalid custom date is not one and which date the range keeps, instead of reverting silently', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    await user.click(screen.getByText('Custom Range'));
+    const from = screen.getByRole('textbox', { name: 'From' });
+    // Custom Range starts from the preset's dates.
+    const before = (from as HTMLInputElement).value;
+    expect(before).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await user.type(from, '13/45/2026', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    const message = screen
+      .getAllByRole('alert')
+      .find((alert) => alert.id !== '' && alert.textContent?.startsWith('Not'));
+    expect(message?.textContent).toBe(`Not a date (mm/dd/yyyy): the range keeps ${before}.`);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+  });
 });
