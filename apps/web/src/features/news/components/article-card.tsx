@@ -64,7 +64,7 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
       <div className="min-w-0 flex-1">
         {/* On a phone the title takes the card's width and the badge goes below it (beside it, the title ran to five lines). */}
         <div className="flex flex-col items-start gap-x-3 gap-y-1 sm:flex-row sm:justify-between">
-          <h3 className="max-w-full min-w-0 text-base font-semibold text-slate-900 sm:flex-1">
+          <h3 className="w-full min-w-0 text-base font-semibold text-slate-900 sm:w-auto sm:flex-1">
             <button
               type="button"
               onClick={onOpen}
