@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { checkAccessibility, type AxeResults } from './axe.ts';
-import { apiCall, E2E_ADMIN, expect, test } from './fixtures.ts';
+import { arrangeData } from './arranged-data.ts';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
@@ -33,7 +34,7 @@ test.beforeAll(async ({ playwright }) => {
   });
   const api = await playwright.request.newContext({ baseURL: app.origin, extraHTTPHeaders: { origin: app.origin } });
   try {
-    await arrangeData(api);
+    await arrangeData(api, app.origin);
   } finally {
     await api.dispose();
   }
@@ -43,58 +44,6 @@ test.afterAll(async () => {
   if (app) await stopOwnServer(app);
   app = undefined;
 });
-
-/** An API call on this file's own server that must succeed (a 503 is tried again after its Retry-After). */
-const call = (api: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown) =>
-  apiCall(api, method, url, data, app?.origin);
-
-/** Articles in several pipeline states, CRM records, a watch with a run and its notification, a second user, audit entries. */
-async function arrangeData(api: APIRequestContext): Promise<void> {
-  await call(api, 'POST', '/api/v1/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  await call(api, 'POST', '/api/v1/users', {
-    email: 'mia.member@example.com',
-    name: 'Mia Member',
-    password: 'mia-member-password',
-    role: 'member',
-  });
-  const { session_id: session } = await call(api, 'POST', '/api/v1/fetch-news-session', { dateRange: 3650 });
-  let ids: number[] = [];
-  // The fetch is done once the session's article count stops growing between two reads a second apart.
-  await expect
-    .poll(
-      async () => {
-        const before = ids.length;
-        ids = (await call(api, 'GET', `/api/v1/articles/session/${session}/ids`)).data.article_ids;
-        return ids.length > 100 && ids.length === before;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  const analysed = await call(api, 'POST', '/api/v1/batch/process-selected', {
-    article_ids: ids.slice(0, 16),
-    push: false,
-  });
-  const pushed = await call(api, 'POST', '/api/v1/batch/process-selected', { article_ids: ids.slice(16, 19) });
-  await call(api, 'POST', '/api/v1/expand-article', { article_id: ids[19] });
-  for (const batch of [analysed, pushed]) {
-    await expect
-      .poll(async () => (await call(api, 'GET', `/api/v1/batch/status/${batch.batch_session_id}`)).status, {
-        timeout: 90_000,
-      })
-      .toBe('completed');
-  }
-  const { data: watch } = await call(api, 'POST', '/api/v1/watches', {
-    name: 'Canadian gold',
-    filters: { dateRange: 30, commodity: ['Au'], country: 'CA' },
-    interval_minutes: 1440,
-  });
-  await call(api, 'POST', `/api/v1/watches/${watch.id}/run`);
-  await expect
-    .poll(async () => (await call(api, 'GET', `/api/v1/watches/${watch.id}/runs`)).data[0]?.status, {
-      timeout: 90_000,
-    })
-    .toMatch(/^(completed|failed)$/);
-}
 
 /** Serious and critical violations, one readable block each: rule, help, and where with axe's summary. */
 function describeViolations(results: AxeResults): string[] {
@@ -314,11 +263,9 @@ test('keyboard: the skip link comes first, focus follows sign-in and navigation,
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 
-  // The users table is wider than a phone: its own box scrolls, from the keyboard too.
-  const table = page.getByRole('region', { name: 'Users' });
-  await table.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => table.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  // On a phone the users table reads as cards (issue 35): nothing scrolls sideways, so no scroll box to Tab to.
+  await expect(page.getByText('mia.member@example.com')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Users' })).toHaveCount(0);
 
   // The menu: focus moves into it and Tab cannot leave it; Escape closes it and focus returns to its button.
   const menuButton = page.getByRole('button', { name: 'Open menu' });

@@ -101,8 +101,8 @@ test('every screen and the pin board widgets work under the CSP; custom HTML run
 
   await page.goto('/dashboard');
   for (const name of [custom, embedded, image]) {
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
   }
 });

@@ -60,11 +60,10 @@ test('quick links: validation, add, edit, open in a new tab, delete with confirm
 
   await page.reload();
   await expect(page.getByRole('link', { name: `${label} v2` })).toBeVisible();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this quick link?');
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: `Delete ${label} v2` }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirmation).toContainText('Are you sure you want to delete this quick link?');
+  await confirmation.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('link', { name: `${label} v2` })).toHaveCount(0);
 });
 
@@ -103,11 +102,10 @@ test('widgets: add an image widget, add a custom widget that cannot reach the se
   await expect(frame.locator('#out')).toHaveText(/cookie:(blocked|empty) api:(blocked|401)/);
 
   for (const name of [title, custom]) {
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this widget?');
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(confirmation).toContainText('Are you sure you want to delete this widget?');
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
   }
 });

@@ -128,13 +128,10 @@ test('runs test mode with a pause, then downloads the Excel report and deletes a
   ]);
   expect(JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'))).toBeTruthy();
 
-  const asked: string[] = [];
-  page.once('dialog', (dialog) => {
-    asked.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.accept();
-  });
   await json.getByRole('button', { name: `Delete ${jsonName}` }).click();
-  await expect.poll(() => asked).toEqual([`confirm: Are you sure you want to delete ${jsonName}?`]);
+  const confirmation = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirmation).toContainText(`Are you sure you want to delete ${jsonName}?`);
+  await confirmation.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'File deleted successfully' })).toBeVisible();
   await expect(jsonColumn.getByRole('listitem', { name: jsonName })).toHaveCount(0);
   await page.reload();

@@ -29,4 +29,16 @@ describe('the live badge', () => {
     );
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
   });
+
+  it("reads 'Connecting', not 'Disconnected', until the first attempt has an outcome", () => {
+    // A /health that has not answered yet: the first attempt is still under way.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    render(
+      <LiveProvider enabled>
+        <LiveBadge />
+      </LiveProvider>,
+    );
+    expect(screen.getByText('Connecting')).toBeTruthy();
+    expect(screen.queryByText('Disconnected')).toBeNull();
+  });
 });

@@ -24,7 +24,7 @@ export function LiveProvider({
   checkSession?: () => Promise<boolean>;
   children: ReactNode;
 }) {
-  const [status, setStatus] = useState<LiveStatus>('disconnected');
+  const [status, setStatus] = useState<LiveStatus>('connecting');
   const [handlers] = useState(() => new Set<LiveHandler>());
   // Without an auth check (tests), the connection keeps retrying as if still signed in.
   const sessionCheck = useEffectEvent(() => (checkSession ? checkSession() : Promise.resolve(true)));
@@ -39,7 +39,11 @@ export function LiveProvider({
       },
       sessionCheck: () => sessionCheck(),
     });
-    return () => connection.close();
+    return () => {
+      connection.close();
+      // The next sign-in starts a new first attempt.
+      setStatus('connecting');
+    };
   }, [enabled, handlers]);
 
   const subscribe = useCallback(
@@ -62,7 +66,7 @@ function useLiveContext(): LiveContextValue {
   return context;
 }
 
-/** 'connected' or 'disconnected'. */
+/** 'connecting', 'connected', 'disconnected' or 'database_unavailable'. */
 export function useLiveStatus(): LiveStatus {
   return useLiveContext().status;
 }

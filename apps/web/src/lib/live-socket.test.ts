@@ -97,12 +97,14 @@ describe('openLiveConnection', () => {
     const connection = open(async () => health.shift() ?? 'ok');
     await vi.advanceTimersByTimeAsync(0);
     expect(sockets).toHaveLength(0);
+    // The first attempt's outcome ends the badge's 'Connecting'.
+    expect(statuses).toEqual(['disconnected']);
 
     await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
     expect(sockets).toHaveLength(1);
     sockets[0]?.onopen?.();
     sockets[0]?.onmessage?.(new MessageEvent('message', { data: '{"type":"stats_updated"}' }));
-    expect(statuses).toEqual(['connected']);
+    expect(statuses).toEqual(['disconnected', 'connected']);
     expect(messages).toEqual([{ type: 'stats_updated' }]);
     connection.close();
   });

@@ -2,8 +2,11 @@ import { LIVE_SESSION_ENDED_CLOSE_CODE, liveMessageSchema, type LiveMessage } fr
 import { createSequenceTracker } from '@mining-hub/contract/live-sequence';
 import { checkBackendHealth, type BackendHealth } from './health.ts';
 
-/** The live badge: the socket's state, or the server's word that its database is unreachable. */
-export type LiveStatus = 'connected' | 'disconnected' | 'database_unavailable';
+/**
+ * The live badge: the socket's state, or the server's word that its database is unreachable; 'connecting' until
+ * the first connection attempt has an outcome (not 'disconnected' for the first seconds after a sign-in).
+ */
+export type LiveStatus = 'connecting' | 'connected' | 'disconnected' | 'database_unavailable';
 
 /** What the connection hands on when the page must refetch: after a reconnect, as after the server's resync. */
 const RESYNC: LiveMessage = { type: 'resync' };
@@ -94,7 +97,8 @@ export function openLiveConnection({
     const health = await healthCheck();
     if (closed) return;
     if (health !== 'ok') {
-      if (health === 'database_down') onStatus('database_unavailable');
+      // A first attempt that fails ends 'connecting' too.
+      onStatus(health === 'database_down' ? 'database_unavailable' : 'disconnected');
       scheduleRetry();
       return;
     }

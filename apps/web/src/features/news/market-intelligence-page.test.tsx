@@ -69,18 +69,23 @@ describe('MarketIntelligencePage fetch errors', () => {
     expect(screen.queryByRole('region', { name: 'Fetch progress' })).toBeNull();
   });
 
-  it('does not send a reversed market cap range', async () => {
+  it('disables Fetch News while the market cap range is reversed, and says why beside the range', async () => {
     const requests = answerFetch(200, { success: true, session_id: 'x', message: 'ok' });
     renderPage();
     const user = userEvent.setup();
+    const fetchNews = screen.getByRole('button', { name: 'Fetch News' }) as HTMLButtonElement;
     const min = screen.getByRole('spinbutton', { name: 'Market cap minimum' });
     await user.clear(min);
     await user.type(min, '20000');
-    await user.click(screen.getByRole('button', { name: 'Fetch News' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Market cap minimum must not be greater than its maximum.',
-    );
+    expect(fetchNews.disabled).toBe(true);
+    expect(screen.getByText('The minimum is greater than the maximum.')).toBeTruthy();
+    await user.click(fetchNews);
     expect(requests).toHaveLength(0);
+
+    await user.clear(min);
+    await user.type(min, '5');
+    expect(fetchNews.disabled).toBe(false);
+    expect(screen.queryByText('The minimum is greater than the maximum.')).toBeNull();
   });
 });
 

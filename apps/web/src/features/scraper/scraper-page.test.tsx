@@ -342,35 +342,40 @@ describe('ScraperPage output files', () => {
     expect(within(json).getByRole('button', { name: 'Delete mining_projects_20261122_0900.json' })).toBeTruthy();
   });
 
-  it('asks before deleting, keeps the file when declined and removes it when confirmed', async () => {
+  it("asks in the app's own dialog before deleting, keeps the file when cancelled and removes it when confirmed", async () => {
     const user = userEvent.setup();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     await renderPage();
     const remove = screen.getByRole('button', { name: 'Delete mining_projects_20261122_0900.json' });
     await user.click(remove);
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete mining_projects_20261122_0900.json?');
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete mining_projects_20261122_0900.json?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
 
-    confirm.mockReturnValue(true);
     await user.click(remove);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('File deleted successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('mining_projects_20261122_0900.json')).toBeNull());
     expect(column('JSON Files (CRM Ready)').textContent).toContain('No files yet');
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it('tells why a delete failed, or that the reason is unknown', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     overrides = (request) =>
       request.method === 'DELETE'
         ? { status: 400, body: { detail: 'Unknown file', code: 'validation_failed' } }
         : undefined;
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Delete mining_projects_20261122_0900.json' }));
+    await confirmInDialog(user);
     expect(await screen.findByText('Failed to delete file: Unknown file')).toBeTruthy();
 
     overrides = (request) => (request.method === 'DELETE' ? { status: 500 } : undefined);
     await user.click(screen.getByRole('button', { name: 'Delete mining_projects_20261122_0900.xlsx' }));
+    await confirmInDialog(user);
     expect(await screen.findByText('Failed to delete file: Unknown error')).toBeTruthy();
     expect(screen.getByText('mining_projects_20261122_0900.json')).toBeTruthy();
   });
@@ -431,12 +436,19 @@ describe('ScraperPage output files', () => {
 
   it('lets notices go after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Delete mining_projects_20261122_0900.json' }));
+    await confirmInDialog(user);
     expect(await screen.findByText('File deleted successfully')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.queryByText('File deleted successfully')).toBeNull();
   });
 });
+
+/** Answers the app's confirmation dialog with its Delete button. */
+async function confirmInDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'Delete' }),
+  );
+}

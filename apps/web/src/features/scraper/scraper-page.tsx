@@ -16,12 +16,14 @@ import {
 import { fileKey, OutputFiles } from './components/output-files.tsx';
 import { ScraperControls } from './components/scraper-controls.tsx';
 import { ScraperProgressPanel } from './components/scraper-progress-panel.tsx';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { actionFailedMessage, deleteFailedMessage, SCRAPER_MESSAGES, type ScraperAction } from './scraper-messages.ts';
 import { hasProcess, headingNote, runStateOf } from './scraper-run-state.ts';
 import { buildStartRequest, DEFAULT_SETTINGS, type ScraperSettingsDraft } from './scraper-settings.ts';
 
 /** Scraper (/scraper): control the mining-project scraper, follow its run and collect its files (SPEC.md section 2). */
 export function ScraperPage() {
+  const { ask, dialog } = useConfirm();
   const queryClient = useQueryClient();
   const status = useQuery(scraperStatusQueryOptions());
   const runState = runStateOf(status.data);
@@ -97,8 +99,8 @@ export function ScraperPage() {
     }
   };
 
-  const remove = (file: OutputFileRef) => {
-    if (!window.confirm(SCRAPER_MESSAGES.deleteConfirm(file.name))) return;
+  const remove = async (file: OutputFileRef) => {
+    if (!(await ask(SCRAPER_MESSAGES.deleteConfirm(file.name)))) return;
     markBusy(file, true);
     deleteFile.mutate(file, {
       onSuccess: () => notify('success', SCRAPER_MESSAGES.deleted),
@@ -109,6 +111,7 @@ export function ScraperPage() {
 
   return (
     <div className="space-y-6">
+      {dialog}
       <PageHeader
         title="Mining Project Scraper"
         note={headingNote(runState, progress.data?.status)}
@@ -144,7 +147,7 @@ export function ScraperPage() {
         error={outputs.error}
         busy={busyFiles}
         onDownload={(file) => void download(file)}
-        onDelete={remove}
+        onDelete={(file) => void remove(file)}
       />
     </div>
   );

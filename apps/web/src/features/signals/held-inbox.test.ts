@@ -45,4 +45,21 @@ describe('heldView', () => {
       expect(view.changed).toBe(!same);
     }
   });
+
+  it("applies the rep's own change at once: a row they took out of the list leaves, others' changes still wait", () => {
+    const held = [row(1), row(2), row(3)];
+    // The rep dismissed 2 (gone from the inbox) and pushed 3; someone else's update removed 1 and added 9.
+    const latest = [row(9), row(3, 'pushed_to_hubspot')];
+    expect(heldView(held, latest, new Set([2, 3]))).toEqual({
+      rows: [row(1), row(3, 'pushed_to_hubspot')],
+      added: 1,
+      changed: true,
+    });
+    // With nothing else pending, the rep's own dismissal is no news for the banner.
+    expect(heldView(held, [row(1), row(3)], new Set([2]))).toEqual({
+      rows: [row(1), row(3)],
+      added: 0,
+      changed: false,
+    });
+  });
 });

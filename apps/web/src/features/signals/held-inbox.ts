@@ -11,16 +11,22 @@ export interface HeldView<Row> {
   changed: boolean;
 }
 
-/** The held rows brought up to date by `latest` without moving any of them. */
+/**
+ * The held rows brought up to date by `latest` without moving any of them. The rows of `own` are the ones the rep
+ * acted on (Push, Dismiss, Restore): their change shows at once, so one that left the list (dismissed out of
+ * the inbox) leaves the view too; only other people's and the pipeline's changes wait behind the banner.
+ */
 export function heldView<Row extends { article_id: number }>(
   held: readonly Row[],
   latest: readonly Row[],
+  own: ReadonlySet<number> = new Set(),
 ): HeldView<Row> {
   const byId = new Map(latest.map((row) => [row.article_id, row]));
+  const shown = held.filter((row) => byId.has(row.article_id) || !own.has(row.article_id));
   const heldIds = new Set(held.map((row) => row.article_id));
   const added = latest.filter((row) => !heldIds.has(row.article_id)).length;
-  const kept = held.filter((row) => byId.has(row.article_id)).map((row) => row.article_id);
+  const kept = shown.filter((row) => byId.has(row.article_id)).map((row) => row.article_id);
   const latestOrder = latest.filter((row) => heldIds.has(row.article_id)).map((row) => row.article_id);
-  const changed = added > 0 || kept.length !== held.length || kept.some((id, index) => latestOrder[index] !== id);
-  return { rows: held.map((row) => byId.get(row.article_id) ?? row), added, changed };
+  const changed = added > 0 || kept.length !== shown.length || kept.some((id, index) => latestOrder[index] !== id);
+  return { rows: shown.map((row) => byId.get(row.article_id) ?? row), added, changed };
 }

@@ -382,4 +382,32 @@ describe('SignalsPage', () => {
     expect(screen.queryByText(/new signals —/)).toBeNull();
     expect(rowOf('Beta reports assays').getAttribute('aria-selected')).toBe('true');
   });
+
+  it("applies the rep's own Push and Dismiss at once while other updates stay behind the banner", async () => {
+    const { queryClient } = renderPage(<SignalsPage />);
+    const typist = userEvent.setup();
+    await screen.findByText('Showing 1–3 of 3 signals');
+    // A batch analyses a new signal ranked first: held behind the banner.
+    signals = [signal(4, { title: 'Delta closes financing', buying_intent_score: 'Very High' }), ...signals];
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText(/1 new signal —/)).toBeTruthy();
+    const titles = () => rows().map((row) => within(row).getAllByRole('button')[0]?.textContent);
+
+    await typist.click(within(rowOf('Beta reports assays')).getByRole('checkbox'));
+    await typist.click(screen.getByRole('button', { name: 'Push to CRM (local outbox)' }));
+    expect(await within(rowOf('Beta reports assays')).findAllByText(/Pushed to CRM \(local outbox\)/)).not.toHaveLength(
+      0,
+    );
+
+    await typist.click(within(rowOf('Alpha plans 12,000 m of drilling')).getByRole('checkbox'));
+    // The toolbar's Dismiss (the push notice above it has a Dismiss of its own).
+    const dismiss = screen.getAllByRole('button', { name: 'Dismiss' }).at(-1);
+    if (!dismiss) throw new Error('no Dismiss');
+    await typist.click(dismiss);
+    await screen.findByText('Dismissed 1 signal');
+    expect(titles()).toEqual(['Gamma pushed earlier', 'Beta reports assays']);
+    // The others' new signal still waits for the rep.
+    expect(screen.getByText(/1 new signal —/)).toBeTruthy();
+    expect(screen.queryByText('Delta closes financing')).toBeNull();
+  });
 });

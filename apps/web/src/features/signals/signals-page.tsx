@@ -67,9 +67,13 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
   // removed or added to until the rep asks (the banner), changes the filters or page, or acts on them.
   const viewKey = `${filterKey}#${page}`;
   const [held, setHeld] = useState<{ key: string; rows: Signal[] } | null>(null);
+  // The signals the rep pushed, dismissed or restored in this view: their change shows at once.
+  const [own, setOwn] = useState({ key: viewKey, ids: new Set<number>() });
+  const ownIds = own.key === viewKey ? own.ids : new Set<number>();
+  const markOwn = (changed: readonly number[]) => setOwn({ key: viewKey, ids: new Set([...ownIds, ...changed]) });
   const latest = inbox.data?.data;
   if (latest && !inbox.isPlaceholderData && held?.key !== viewKey) setHeld({ key: viewKey, rows: latest });
-  const view = latest && held?.key === viewKey ? heldView(held.rows, latest) : null;
+  const view = latest && held?.key === viewKey ? heldView(held.rows, latest, ownIds) : null;
   const signals = view?.rows ?? latest ?? [];
   const showLatest = () => setHeld(null);
   const heldInbox = { ...inbox, data: inbox.data && { ...inbox.data, data: signals } };
@@ -198,8 +202,8 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
     mutation.mutate(selectedIds, {
       onSuccess: () => {
         setSelected(new Set());
-        // The rep's own change shows at once (only live updates wait behind the banner).
-        showLatest();
+        // The rep's own change shows at once; other people's updates still wait behind the banner.
+        markOwn(selectedIds);
         notify('success', `${action === 'dismiss' ? 'Dismissed' : 'Restored'} ${plural(selectedIds.length, 'signal')}`);
       },
       onError: (error) =>
@@ -211,6 +215,9 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
       onSuccess: (started) => {
         setSelected(new Set());
         setPushBatch({ id: started.batch_session_id, count: started.article_count });
+        // The pushed rows say 'Queued' at once, not when the batch's live updates come.
+        markOwn(selectedIds);
+        void queryClient.invalidateQueries({ queryKey: signalKeys.all });
         if (started.skipped_count > 0) {
           notify('success', `${plural(started.skipped_count, 'signal')} already in a running batch were left out`);
         }
@@ -350,17 +357,19 @@ export function SignalsPage({ renderArticle }: SignalsPageProps) {
       {openId !== null &&
         renderArticle?.(
           openId,
-          () => setOpenId(null),
+          () => {
+            // What the rep did in the detail (a Push that took it out of a filtered list) shows at once.
+            markOwn([openId]);
+            setOpenId(null);
+          },
           <SignalDetailActions
             articleId={openId}
             ids={ids(signals)}
             dismissed={signals.find((signal) => signal.article_id === openId)?.dismissed_at != null}
             crmLabel={crmLabel}
             onOpen={setOpenId}
-            onClose={() => {
-              showLatest();
-              setOpenId(null);
-            }}
+            onClose={() => setOpenId(null)}
+            onChanged={(articleId) => markOwn([articleId])}
             onError={(title, detail) => notify('error', title, detail)}
           />,
         )}

@@ -60,6 +60,7 @@ function serve(watches: Watch[] = [WATCH]) {
       return { status: 200, body: { success: true, data: WATCH.last_run ? [WATCH.last_run] : [] } };
     if (method === 'POST' && path === '/api/v1/watches/7/run')
       return { status: 202, body: { success: true, data: { ...WATCH.last_run, id: 4, status: 'queued' } } };
+    if (method === 'DELETE' && path === '/api/v1/watches/7') return { status: 204 };
     if (method === 'POST' && path === '/api/v1/watches')
       return { status: 201, body: { success: true, data: { ...WATCH, id: 8, ...(body as object) } } };
     return undefined;
@@ -124,8 +125,15 @@ describe('WatchesPage', () => {
     await typist.click(screen.getByRole('button', { name: 'New watch' }));
     const form = await screen.findByRole('form', { name: 'Watch' });
     await typist.click(within(form).getByRole('button', { name: 'Save as watch' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Give the watch a name.');
-    await typist.type(within(form).getByLabelText('Name'), 'Lithium in Australia');
+    // The message is at the name, which takes the focus and is described by it.
+    const name = within(form).getByLabelText('Name');
+    const alert = within(form).getByRole('alert');
+    expect(alert.textContent).toBe('Give the watch a name.');
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(alert.id);
+    await typist.type(name, 'Lithium in Australia');
+    expect(within(form).queryByRole('alert')).toBeNull();
     await typist.clear(within(form).getByLabelText('Run every (minutes)'));
     await typist.type(within(form).getByLabelText('Run every (minutes)'), '5');
     await typist.type(within(form).getByLabelText('E-mail recipients'), 'rep@example.com');
@@ -143,4 +151,20 @@ describe('WatchesPage', () => {
       filters: { dateRange: 1 },
     });
   }, 15_000); // typing into the long form is slow under a loaded jsdom
+
+  it("deletes a watch only once the app's own dialog is confirmed", async () => {
+    serve();
+    renderPage();
+    const typist = userEvent.setup();
+    await typist.click(await screen.findByRole('button', { name: `Delete ${WATCH.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(dialog.textContent).toContain(`Delete the watch "${WATCH.name}" and its run history?`);
+    await typist.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await typist.click(screen.getByRole('button', { name: `Delete ${WATCH.name}` }));
+    await typist.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === `/api/v1/watches/${WATCH.id}`)).toBe(true),
+    );
+  });
 });

@@ -13,6 +13,7 @@ import { useLiveMessages } from '../../lib/live-context.tsx';
 import { createWatch, deleteWatch, runWatchNow, updateWatch, watchesQueryOptions, watchKeys } from './api.ts';
 import { WatchForm } from './components/watch-form.tsx';
 import { WatchRuns } from './components/watch-runs.tsx';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { describeInterval, draftOf, EMPTY_DRAFT } from './watch-draft.ts';
 import type { CreateWatchRequest } from '@mining-hub/contract/watches';
 
@@ -33,6 +34,7 @@ export function WatchesPage() {
   const queryClient = useQueryClient();
   const watches = useQuery(watchesQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
+  const { ask, dialog } = useConfirm();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: watchKeys.all });
   useLiveMessages((message) => {
@@ -73,6 +75,7 @@ export function WatchesPage() {
 
   return (
     <div>
+      {dialog}
       <PageHeader
         title="Watches"
         description="Saved filters that fetch on a schedule, analyse only new articles, push the hot ones and alert you once per article."
@@ -134,10 +137,11 @@ export function WatchesPage() {
                     aria-label={`Delete ${watch.name}`}
                     aria-busy={busyWith(watch, 'delete') || undefined}
                     disabled={act.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete the watch "${watch.name}" and its run history?`))
-                        act.mutate({ watch, action: 'delete' });
-                    }}
+                    onClick={() =>
+                      void ask(`Delete the watch "${watch.name}" and its run history?`).then(
+                        (confirmed) => confirmed && act.mutate({ watch, action: 'delete' }),
+                      )
+                    }
                   >
                     <TrashIcon className="size-4" />
                   </Button>

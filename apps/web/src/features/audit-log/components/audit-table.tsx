@@ -7,7 +7,7 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <TableScroll label="Audit log entries" className="-mx-5">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="table-cards min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-5 py-3">
@@ -30,19 +30,23 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody className="divide-y divide-slate-100">
           {entries.map((entry) => (
             <tr key={entry.id} className="align-top">
-              <td className="px-5 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">
+              <td className="px-5 py-2.5 whitespace-nowrap text-slate-600 tabular-nums max-sm:font-medium">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="px-3 py-2.5 break-words text-slate-800">
+              <td data-label="Actor" className="px-3 py-2.5 break-words text-slate-800">
                 {entry.actor_email ?? <span className="text-slate-500 italic">System</span>}
               </td>
-              <td className="px-3 py-2.5 whitespace-nowrap">
+              <td data-label="Action" className="px-3 py-2.5 whitespace-nowrap">
                 <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200 ring-inset">
                   {AUDIT_ACTION_LABELS[entry.action]}
                 </span>
               </td>
-              <td className="px-3 py-2.5 break-words text-slate-800">{entry.target ?? '—'}</td>
-              <td className="px-5 py-2.5 break-words text-slate-600">{entry.detail ?? ''}</td>
+              <td data-label="Target" className="px-3 py-2.5 break-words text-slate-800">
+                {entry.target ?? '—'}
+              </td>
+              <td data-label="Detail" className="px-5 py-2.5 break-words text-slate-600">
+                {entry.detail ?? ''}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -55,6 +55,12 @@ function DateTimeRow(props: {
   return (
     <div>
       <p className="mb-1.5 text-sm font-medium text-slate-700">{label}</p>
+      {/* Above the fields: the calendar opens below them and would cover a message there (issue 35). */}
+      {[props.dateError, props.timeError].filter(Boolean).map((message) => (
+        <p key={message} role="alert" className="mb-1.5 text-xs text-red-700">
+          {message}
+        </p>
+      ))}
       <div className="flex flex-wrap items-start gap-2">
         <div className="flex items-center gap-1">
           <input
@@ -99,11 +105,6 @@ function DateTimeRow(props: {
           <option value="PM">PM</option>
         </select>
       </div>
-      {[props.dateError, props.timeError].filter(Boolean).map((message) => (
-        <p key={message} role="alert" className="mt-1 text-xs text-red-700">
-          {message}
-        </p>
-      ))}
     </div>
   );
 }

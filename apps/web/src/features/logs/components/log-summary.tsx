@@ -1,11 +1,13 @@
 import type { LogResult } from '@mining-hub/contract/logs';
 import { Button } from '../../../components/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 
-/** 'Since' of the summary: when the window starts, in the browser's local time, or 'All time'. */
+/**
+ * 'Since' of the summary: when the window starts, in the browser's local time and the app's one date format
+ * ('Jan 5, 2026, 3:04 PM'), or 'All time'.
+ */
 export function formatSince(cutoffTime: string | null): string {
-  if (!cutoffTime) return 'All time';
-  return new Date(cutoffTime).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  return cutoffTime ? formatDateTime(cutoffTime) : 'All time';
 }
 
 export function LogSummary({

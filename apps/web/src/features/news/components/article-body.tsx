@@ -52,6 +52,23 @@ export function ArticleBody({ article, highlight = null, onHighlighted }: Articl
     notify.current?.(mark !== null);
   }, [highlight, body]);
 
+  // A table or code block wider than the modal scrolls on its own: while it does, it takes the keyboard focus
+  // (arrow keys scroll it; axe's scrollable-region-focusable), and adds no Tab stop when it fits.
+  useLayoutEffect(() => {
+    const root = box.current;
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      for (const element of root.querySelectorAll<HTMLElement>('table, pre')) {
+        if (element.scrollWidth > element.clientWidth) element.tabIndex = 0;
+        else element.removeAttribute('tabindex');
+      }
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [highlight, body, html]);
+
   // A new highlight (or body) remounts the text, so marks are only ever added to fresh nodes (React's own
   // nodes are never split under it). The PDF's frame stays outside, so it does not load again.
   const remount = `${highlight?.key ?? ''}:${html.length}:${body.kind === 'text' || body.kind === 'pdf' ? (body.text?.length ?? 0) : 0}`;

@@ -62,8 +62,9 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
         className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-blue-600"
       />
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-          <h3 className="min-w-0 flex-1 text-base font-semibold text-slate-900">
+        {/* On a phone the title takes the card's width and the badge goes below it (beside it, the title ran to five lines). */}
+        <div className="flex flex-col items-start gap-x-3 gap-y-1 sm:flex-row sm:justify-between">
+          <h3 className="w-full min-w-0 text-base font-semibold text-slate-900 sm:w-auto sm:flex-1">
             <button
               type="button"
               onClick={onOpen}

@@ -8,7 +8,6 @@ import { customRangeDates, selectDatePreset, type DateFilter } from '../filter-s
 /** Date picker settings of SPEC.md section 9. */
 export const DATE_INPUT_FORMAT = 'MM/dd/yyyy';
 export const RANGE_DISPLAY_FORMAT = 'MMM d, yyyy';
-const TIME_INTERVAL_MINUTES = 30;
 const YEARS_PER_PAGE = 12;
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;
@@ -91,7 +90,10 @@ interface RangeEndPickerProps {
   onChange: (date: Date | null) => void;
 }
 
-/** One end of the custom range: MM/dd/yyyy input, calendar with 30-minute times, no date after today. */
+/**
+ * One end of the custom range: MM/dd/yyyy input and a calendar of days, no date after today. The range is sent as a
+ * day count, so it has no time column (SPEC.md's 30-minute times belong to the Logs range, which has times).
+ */
 function RangeEndPicker({ label, selected, startDate, endDate, minDate, end, onChange }: RangeEndPickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -112,13 +114,17 @@ function RangeEndPicker({ label, selected, startDate, endDate, minDate, end, onC
         }}
         onInputError={(error) => setInputError(error.msg)}
         onChangeRaw={(event) => {
-          // Typed text that is not a date gets the picker's own message; picking in the calendar clears it.
+          // Typed text that is not a date gets a message; picking in the calendar clears it.
           const target = event?.target;
           if (!(target instanceof HTMLInputElement)) return;
           const text = target.value.trim();
           const parsed = parse(text, DATE_INPUT_FORMAT, new Date());
+          // The picker puts the last valid date back when the field is left: say so, rather than revert silently.
+          const kept = selected ? format(selected, DATE_INPUT_FORMAT) : null;
           setInputError(
-            text === '' || (isValid(parsed) && parsed.getFullYear() >= MIN_YEAR) ? null : 'Date input not valid.',
+            text === '' || (isValid(parsed) && parsed.getFullYear() >= MIN_YEAR)
+              ? null
+              : `Not a date (mm/dd/yyyy): the range ${kept ? `keeps ${kept}` : 'has no date here yet'}.`,
           );
         }}
         selectsStart={!end}
@@ -127,9 +133,6 @@ function RangeEndPicker({ label, selected, startDate, endDate, minDate, end, onC
         endDate={endDate}
         minDate={minDate}
         maxDate={maxDate}
-        filterTime={(time) => time.getTime() <= Date.now()}
-        showTimeSelect
-        timeIntervals={TIME_INTERVAL_MINUTES}
         yearItemNumber={YEARS_PER_PAGE}
         dateFormat={DATE_INPUT_FORMAT}
         placeholderText={DATE_INPUT_FORMAT.toLowerCase()}

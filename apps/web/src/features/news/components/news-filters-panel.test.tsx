@@ -79,4 +79,46 @@ describe('NewsFiltersPanel state list', () => {
     expect(stateField().disabled).toBe(true);
     expect(stateOptions()).toEqual(['No states or provinces listed']);
   });
+
+  it('folds its fields behind "Filters (n)" on a phone, counting the filters set, with Fetch News outside the fold', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    const toggle = screen.getByRole('button', { name: 'Filters (0)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const fields = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    // Hidden below the sm breakpoint (640 px) while folded; the phone journey checks what that looks like.
+    expect(fields?.className).toMatch(/max-sm:hidden/);
+    expect(fields?.contains(screen.getByRole('button', { name: 'Fetch News' }))).toBe(false);
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(fields?.className).not.toMatch(/max-sm:hidden/);
+    await user.type(screen.getByRole('textbox', { name: 'Ticker' }), 'ABC');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBe(toggle);
+  });
+
+  it('offers days only in the custom range calendar: the range is sent as days, so it has no time column', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Panel />);
+    await user.click(screen.getByText('Custom Range'));
+    await user.click(screen.getByLabelText('From'));
+    expect(container.querySelector('.react-datepicker__month')).not.toBeNull();
+    expect(container.querySelector('.react-datepicker__time-container')).toBeNull();
+  });
+
+  it('says an invalid custom date is not one and which date the range keeps, instead of reverting silently', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    await user.click(screen.getByText('Custom Range'));
+    const from = screen.getByRole('textbox', { name: 'From' });
+    // Custom Range starts from the preset's dates.
+    const before = (from as HTMLInputElement).value;
+    expect(before).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await user.type(from, '13/45/2026', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    const message = screen
+      .getAllByRole('alert')
+      .find((alert) => alert.id !== '' && alert.textContent?.startsWith('Not'));
+    expect(message?.textContent).toBe(`Not a date (mm/dd/yyyy): the range keeps ${before}.`);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+  });
 });

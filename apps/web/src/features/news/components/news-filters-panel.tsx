@@ -1,7 +1,8 @@
 import type { FilterSet } from '@mining-hub/contract/news';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { ChevronDownIcon } from '../../../components/icons.tsx';
 import { SelectField, TextField } from '../../../components/form-controls.tsx';
 import { commodityOptions, TYPE_OPTIONS } from '../../../components/filter-options.ts';
 import { CountryOptions } from '../../../components/filter-select-options.tsx';
@@ -53,7 +54,15 @@ export function NewsFiltersPanel({
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
   const active = activeFilterCount(filters);
+  // On a phone the fields fold away behind "Filters (n)", so Fetch News is on the first screen (issue 35).
+  const [open, setOpen] = useState(false);
+  const fieldsId = useId();
+  const folded = open ? '' : 'max-sm:hidden';
   const stateGroups = stateGroupsFor(filters.country);
+  // A reversed range cannot be fetched: the button says so at once instead of refusing after the click.
+  const reversedRange = (['marketcap', 'outstandingshares'] as const).some(
+    (key) => filters[key].min > filters[key].max,
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,87 +77,99 @@ export function NewsFiltersPanel({
       }
     >
       <form aria-label="News filters" onSubmit={handleSubmit} noValidate className="space-y-5">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <MultiSelect
-            label="Commodity"
-            placeholder="Any commodity"
-            options={COMMODITY_OPTIONS}
-            value={filters.commodity}
-            onChange={(value) => set('commodity', value)}
-          />
-          <MultiSelect
-            label="Type"
-            placeholder="Any type"
-            options={TYPE_OPTIONS}
-            value={filters.type}
-            onChange={(value) => set('type', value)}
-          />
-          <SelectField
-            label="Country"
-            value={filters.country}
-            onChange={(event) => onChange(selectCountry(filters, event.target.value))}
-          >
-            <CountryOptions anyLabel="Any country" />
-          </SelectField>
-          <SelectField
-            label="State / Province"
-            value={filters.state}
-            onChange={(event) => set('state', event.target.value)}
-            disabled={stateGroups.length === 0}
-          >
-            <option value="">
-              {stateGroups.length === 0 ? 'No states or provinces listed' : 'Any state or province'}
-            </option>
-            {stateGroups.map(({ country, label, states }) => (
-              <optgroup key={country} label={label}>
-                {states.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </SelectField>
-          <TextField label="Area" placeholder="e.g. Abitibi, Pilbara" maxLength={200} {...text('area')} />
-          <TextField label="Project" placeholder="Project name" maxLength={200} {...text('project')} />
-          <TextField label="Company" placeholder="Company name" maxLength={200} {...text('company')} />
-          <TextField label="Ticker" placeholder="e.g. ABC" maxLength={40} {...text('ticker')} />
-          <TextField
-            label="Article"
-            placeholder="Words in the headline"
-            maxLength={200}
-            className="lg:col-span-2"
-            {...text('article')}
-          />
-          <TextField
-            label="Free-text search"
-            type="search"
-            placeholder="Search titles and text"
-            maxLength={500}
-            className="sm:col-span-2"
-            {...text('free-text-search')}
-          />
-        </div>
+        <Button
+          variant="secondary"
+          className="w-full justify-between sm:hidden"
+          aria-expanded={open}
+          aria-controls={fieldsId}
+          onClick={() => setOpen(!open)}
+        >
+          Filters ({active})
+          <ChevronDownIcon className={`size-4 text-slate-500 ${open ? 'rotate-180' : ''}`} />
+        </Button>
+        <div id={fieldsId} className={`space-y-5 ${folded}`}>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <MultiSelect
+              label="Commodity"
+              placeholder="Any commodity"
+              options={COMMODITY_OPTIONS}
+              value={filters.commodity}
+              onChange={(value) => set('commodity', value)}
+            />
+            <MultiSelect
+              label="Type"
+              placeholder="Any type"
+              options={TYPE_OPTIONS}
+              value={filters.type}
+              onChange={(value) => set('type', value)}
+            />
+            <SelectField
+              label="Country"
+              value={filters.country}
+              onChange={(event) => onChange(selectCountry(filters, event.target.value))}
+            >
+              <CountryOptions anyLabel="Any country" />
+            </SelectField>
+            <SelectField
+              label="State / Province"
+              value={filters.state}
+              onChange={(event) => set('state', event.target.value)}
+              disabled={stateGroups.length === 0}
+            >
+              <option value="">
+                {stateGroups.length === 0 ? 'No states or provinces listed' : 'Any state or province'}
+              </option>
+              {stateGroups.map(({ country, label, states }) => (
+                <optgroup key={country} label={label}>
+                  {states.map((state) => (
+                    <option key={state.code} value={state.code}>
+                      {state.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </SelectField>
+            <TextField label="Area" placeholder="e.g. Abitibi, Pilbara" maxLength={200} {...text('area')} />
+            <TextField label="Project" placeholder="Project name" maxLength={200} {...text('project')} />
+            <TextField label="Company" placeholder="Company name" maxLength={200} {...text('company')} />
+            <TextField label="Ticker" placeholder="e.g. ABC" maxLength={40} {...text('ticker')} />
+            <TextField
+              label="Article"
+              placeholder="Words in the headline"
+              maxLength={200}
+              className="lg:col-span-2"
+              {...text('article')}
+            />
+            <TextField
+              label="Free-text search"
+              type="search"
+              placeholder="Search titles and text"
+              maxLength={500}
+              className="sm:col-span-2"
+              {...text('free-text-search')}
+            />
+          </div>
 
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-          <DateFilterField value={filters.dateFilter} onChange={(value) => set('dateFilter', value)} />
-          <NumberRangeField
-            label="Market cap"
-            unit="million"
-            value={filters.marketcap}
-            onChange={(value) => set('marketcap', value)}
-          />
-          <NumberRangeField
-            label="Outstanding shares"
-            unit="million"
-            value={filters.outstandingshares}
-            onChange={(value) => set('outstandingshares', value)}
-          />
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+            <DateFilterField value={filters.dateFilter} onChange={(value) => set('dateFilter', value)} />
+            <NumberRangeField
+              label="Market cap"
+              unit="million"
+              value={filters.marketcap}
+              onChange={(value) => set('marketcap', value)}
+            />
+            <NumberRangeField
+              label="Outstanding shares"
+              unit="million"
+              value={filters.outstandingshares}
+              onChange={(value) => set('outstandingshares', value)}
+            />
+          </div>
         </div>
 
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-4">
           <Messages error={error} notice={notice} />
-          <div className="flex flex-wrap items-center justify-end gap-2">
+          <div className={`flex flex-wrap items-center justify-end gap-2 ${folded}`}>
             <Button variant="ghost" onClick={onReset}>
               Reset
             </Button>
@@ -159,7 +180,7 @@ export function NewsFiltersPanel({
               {saving ? 'Saving...' : 'Save as Auto Config'}
             </Button>
           </div>
-          <Button type="submit" disabled={starting}>
+          <Button type="submit" disabled={starting || reversedRange}>
             {(starting || fetching) && (
               <span
                 aria-hidden="true"

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ExternalLinkIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { quickLinksQueryOptions, useDeleteQuickLink, useSaveQuickLink } from '../api.ts';
 import { draftFromQuickLink, EMPTY_QUICK_LINK_DRAFT } from '../pinboard-drafts.ts';
 import { QUICK_LINK_COLOR_CLASSES } from '../pinboard-styles.ts';
@@ -21,6 +22,7 @@ export function QuickLinksSection() {
   const save = useSaveQuickLink();
   const remove = useDeleteQuickLink();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const { ask, dialog } = useConfirm();
 
   const submit = (input: QuickLinkInput) => {
     save.mutate(
@@ -32,8 +34,8 @@ export function QuickLinksSection() {
     );
   };
 
-  const confirmDelete = (link: QuickLink) => {
-    if (!window.confirm(DELETE_QUICK_LINK_CONFIRM)) return;
+  const confirmDelete = async (link: QuickLink) => {
+    if (!(await ask(DELETE_QUICK_LINK_CONFIRM))) return;
     remove.mutate(link.id, {
       onSuccess: () =>
         setForm((current) => (current.mode === 'edit' && current.link.id === link.id ? { mode: 'closed' } : current)),
@@ -43,6 +45,7 @@ export function QuickLinksSection() {
 
   return (
     <section>
+      {dialog}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Quick Links</h3>
@@ -89,7 +92,7 @@ export function QuickLinksSection() {
                   aria-label={`Delete ${link.label}`}
                   className="hover:bg-red-50 hover:text-red-600"
                   disabled={remove.isPending && remove.variables === link.id}
-                  onClick={() => confirmDelete(link)}
+                  onClick={() => void confirmDelete(link)}
                 >
                   <TrashIcon className="size-4" />
                 </IconButton>

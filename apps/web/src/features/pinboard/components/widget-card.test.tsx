@@ -1,7 +1,9 @@
 import type { Widget } from '@mining-hub/contract/pinboard';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_WIDGET_CAUTION, WidgetCard } from './widget-card.tsx';
+import { WidgetForm } from './widget-form.tsx';
 
 const base: Widget = {
   id: 1,
@@ -36,5 +38,27 @@ describe('WidgetCard', () => {
     expect(frame?.getAttribute('src')).toBe('https://x.example');
     expect(screen.getByRole('button', { name: 'Delete Board' })).toBeTruthy();
     expect(screen.queryByText(CUSTOM_WIDGET_CAUTION)).toBeNull();
+  });
+
+  it('says an image could not be loaded, with its address, instead of showing only its alt text', () => {
+    const src = 'https://img.example/missing.png';
+    const { container } = render(
+      <WidgetCard widget={{ ...base, type: 'image', content: src }} deleting={false} onDelete={() => {}} />,
+    );
+    const image = container.querySelector('img');
+    expect(image).not.toBeNull();
+    fireEvent.error(image as HTMLImageElement);
+    expect(screen.getByText('The image could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: src }).getAttribute('href')).toBe(src);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it("the form's custom HTML note says what is isolated and to use it with caution (SPEC.md)", async () => {
+    const user = userEvent.setup();
+    render(<WidgetForm saving={false} onSubmit={() => {}} onCancel={() => {}} />);
+    await user.selectOptions(screen.getByLabelText('Type'), 'custom');
+    const note = screen.getByText(/isolated frame/);
+    expect(note.textContent).toMatch(/no access to your session/);
+    expect(note.textContent).toMatch(/use with caution/);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isHttpUrl } from '@mining-hub/contract/common';
 import type { Widget } from '@mining-hub/contract/pinboard';
 import { IconButton } from '../../../components/button.tsx';
@@ -78,8 +79,26 @@ function WidgetBody({ widget }: { widget: Widget }) {
         />
       );
     case 'image':
-      return <img src={widget.content} alt={widget.title} loading="lazy" className="size-full object-contain" />;
+      return <ImageWidget src={widget.content} title={widget.title} />;
     case 'video':
       return <video src={widget.content} controls preload="metadata" className="size-full bg-black" />;
   }
+}
+
+/** An image that says so when it cannot be loaded, with its address (a broken one showed only its alt text). */
+function ImageWidget({ src, title }: { src: string; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-1 p-4 text-center text-sm text-slate-600">
+        <p>The image could not be loaded.</p>
+        <a href={src} target="_blank" rel="noopener noreferrer" className="max-w-full truncate text-blue-700 underline">
+          {src}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <img src={src} alt={title} loading="lazy" onError={() => setFailed(true)} className="size-full object-contain" />
+  );
 }

@@ -35,6 +35,12 @@ interface WidgetFormProps {
   onCancel: () => void;
 }
 
+/**
+ * What is isolated and that it still needs care (SPEC.md: the UI warns to use custom widgets with caution).
+ */
+export const CUSTOM_WIDGET_NOTE =
+  "The HTML runs in an isolated frame with no access to your session or this app's data, but it runs as written and can load from other sites: use with caution.";
+
 export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
   const { draft, update, error, submit } = useValidatedDraft<WidgetDraft, WidgetInput>(
     EMPTY_WIDGET_DRAFT,
@@ -95,7 +101,7 @@ export function WidgetForm({ saving, onSubmit, onCancel }: WidgetFormProps) {
         <TextAreaField
           {...contentProps}
           rows={6}
-          hint="The HTML runs in an isolated frame with no access to your session or this app's data."
+          hint={CUSTOM_WIDGET_NOTE}
           onChange={(event) => update({ content: event.target.value })}
         />
       ) : (

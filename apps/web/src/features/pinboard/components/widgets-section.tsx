@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useCreateWidget, useDeleteWidget, widgetsQueryOptions } from '../api.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { WidgetForm } from './widget-form.tsx';
@@ -16,6 +17,7 @@ export function WidgetsSection() {
   const widgets = useQuery(widgetsQueryOptions());
   const create = useCreateWidget();
   const remove = useDeleteWidget();
+  const { ask, dialog } = useConfirm();
   const [formOpen, setFormOpen] = useState(false);
 
   const submit = (input: WidgetInput) => {
@@ -25,13 +27,14 @@ export function WidgetsSection() {
     });
   };
 
-  const confirmDelete = (id: number) => {
-    if (!window.confirm(DELETE_WIDGET_CONFIRM)) return;
+  const confirmDelete = async (id: number) => {
+    if (!(await ask(DELETE_WIDGET_CONFIRM))) return;
     remove.mutate(id, { onError: () => window.alert(DELETE_WIDGET_FAILED) });
   };
 
   return (
     <section>
+      {dialog}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Embedded Content</h3>
@@ -59,7 +62,7 @@ export function WidgetsSection() {
               key={widget.id}
               widget={widget}
               deleting={remove.isPending && remove.variables === widget.id}
-              onDelete={() => confirmDelete(widget.id)}
+              onDelete={() => void confirmDelete(widget.id)}
             />
           ))}
         </div>

@@ -6,6 +6,7 @@ import { Card } from '../../../components/card.tsx';
 import { FormError, TextField } from '../../../components/form-controls.tsx';
 import { LoadFailure } from '../../../components/paged-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { API_BASE } from '../../../lib/api-client.ts';
 import {
   evaluationSetsQueryOptions,
@@ -25,6 +26,7 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
   const importSet = useImportSet();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const { ask, dialog } = useConfirm();
   const fail = (error: unknown) => setProblem(failureDetail(error) ?? 'The request failed');
 
   const submit = (event: FormEvent) => {
@@ -54,6 +56,7 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
       title="Evaluation Sets"
       description="Reviewed articles with the output each should get. Activating a prompt compares versions on the default set."
     >
+      {dialog}
       {sets.isPending && <Spinner />}
       {sets.isError && <LoadFailure what="Evaluation sets" error={sets.error} onRetry={() => void sets.refetch()} />}
       {problem && <FormError>{problem}</FormError>}
@@ -129,11 +132,11 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
                         variant="secondary"
                         size="sm"
                         aria-label={`Delete ${set.name}`}
-                        onClick={() => {
-                          if (window.confirm(`Delete the set "${set.name}" and its ${set.item_count} articles?`)) {
-                            remove.mutate(set.id, { onError: fail });
-                          }
-                        }}
+                        onClick={() =>
+                          void ask(`Delete the set "${set.name}" and its ${set.item_count} articles?`).then(
+                            (confirmed) => confirmed && remove.mutate(set.id, { onError: fail }),
+                          )
+                        }
                       >
                         Delete
                       </Button>

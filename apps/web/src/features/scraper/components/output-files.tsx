@@ -1,6 +1,6 @@
 import type { ScraperOutputFile, ScraperOutputs, ScraperOutputType } from '@mining-hub/contract/scraper';
-import { Button, IconButton } from '../../../components/button.tsx';
-import { CloseIcon, DownloadIcon, FileIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/button.tsx';
+import { DownloadIcon, FileIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import type { OutputFileRef } from '../api.ts';
@@ -45,7 +45,7 @@ export const fileKey = ({ type, name }: OutputFileRef) => `${type}/${name}`;
 
 const newestFirst = (files: readonly ScraperOutputFile[]) => [...files].sort((a, b) => b.modified - a.modified);
 
-/** The output files in three columns, newest first, each with Download and a delete (×) control. */
+/** The output files in three columns, newest first, each with Download and Delete. */
 export function OutputFiles({ outputs, loading, refreshing, error, busy, onDownload, onDelete }: OutputFilesProps) {
   const detail = error ? serverDetail(error) : undefined;
   return (
@@ -108,14 +108,18 @@ export function OutputFiles({ outputs, loading, refreshing, error, busy, onDownl
                               <DownloadIcon className="size-3.5" />
                               Download
                             </Button>
-                            <IconButton
+                            {/* As large as Download beside it, and named (a bare × was a small target). */}
+                            <Button
+                              variant="secondary"
+                              size="sm"
                               aria-label={`Delete ${file.name}`}
                               className="hover:bg-red-50 hover:text-red-700"
                               disabled={working}
                               onClick={() => onDelete(ref)}
                             >
-                              <CloseIcon className="size-4" />
-                            </IconButton>
+                              <TrashIcon className="size-3.5" />
+                              Delete
+                            </Button>
                           </div>
                         </div>
                       </li>

@@ -15,6 +15,8 @@ interface SignalDetailActionsProps {
   crmLabel: string;
   onOpen: (articleId: number) => void;
   onClose: () => void;
+  /** The rep dismissed or restored it here: the inbox shows that at once. */
+  onChanged: (articleId: number) => void;
   onError: (title: string, detail?: string) => void;
 }
 
@@ -27,7 +29,7 @@ const linkClass =
  * local outbox). Push itself is the article's next step, and Copy e-mail sits with the e-mail draft.
  */
 export function SignalDetailActions(props: SignalDetailActionsProps) {
-  const { articleId, ids, dismissed, crmLabel, onOpen, onClose, onError } = props;
+  const { articleId, ids, dismissed, crmLabel, onOpen, onClose, onChanged, onError } = props;
   const { previous, next } = neighboursOf(ids, articleId);
   const record = useQuery(crmRecordQueryOptions(articleId)).data;
   const dismissal = useDismissal(dismissed ? 'restore' : 'dismiss');
@@ -36,7 +38,11 @@ export function SignalDetailActions(props: SignalDetailActionsProps) {
   const changeDismissal = () =>
     dismissal.mutate([articleId], {
       // Done with this one: on to the next, as a mail client does.
-      onSuccess: () => (next === null ? onClose() : onOpen(next)),
+      onSuccess: () => {
+        onChanged(articleId);
+        if (next === null) onClose();
+        else onOpen(next);
+      },
       onError: (error) =>
         onError(
           `Could not ${dismissed ? 'restore' : 'dismiss'} the signal`,

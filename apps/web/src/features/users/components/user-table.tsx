@@ -18,7 +18,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 r
 export function UserTable({ users, currentUserId, onAction }: UserTableProps) {
   return (
     <TableScroll label="Users" className="-mx-5 -my-5">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="table-cards min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-5 py-3">
@@ -53,31 +53,31 @@ export function UserTable({ users, currentUserId, onAction }: UserTableProps) {
                   </p>
                   <p className="break-words text-slate-600">{user.email}</p>
                 </td>
-                <td className="px-3 py-3">
+                <td data-label="Role" className="px-3 py-3">
                   <span
                     className={`${badge} ${user.role === 'admin' ? 'bg-blue-50 text-blue-700 ring-blue-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`}
                   >
                     {user.role === 'admin' ? 'Admin' : 'Member'}
                   </span>
                 </td>
-                <td className="px-3 py-3">
+                <td data-label="Status" className="px-3 py-3">
                   <span
                     className={`${badge} ${user.disabled ? 'bg-red-50 text-red-700 ring-red-200' : 'bg-emerald-50 text-emerald-700 ring-emerald-200'}`}
                   >
                     {user.disabled ? 'Disabled' : 'Active'}
                   </span>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                <td data-label="Created" className="px-3 py-3 whitespace-nowrap text-slate-600">
                   <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                <td data-label="Last sign-in" className="px-3 py-3 whitespace-nowrap text-slate-600">
                   {user.last_sign_in_at ? (
                     <time dateTime={user.last_sign_in_at}>{formatDateTime(user.last_sign_in_at)}</time>
                   ) : (
                     'Never'
                   )}
                 </td>
-                <td className="px-5 py-3 text-right">
+                <td className="px-5 py-3 text-right max-sm:pt-2!">
                   <RowActions user={user} actions={actionsFor(user, currentUserId)} onAction={onAction} />
                 </td>
               </tr>

@@ -1,5 +1,5 @@
 import type { CreateWatchRequest } from '@mining-hub/contract/watches';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { commodityOptions, TYPE_OPTIONS } from '../../../components/filter-options.ts';
 import { CountryOptions } from '../../../components/filter-select-options.tsx';
@@ -36,10 +36,18 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
   const [testOutcome, setTestOutcome] = useState<string[]>([]);
   const set = <Key extends keyof WatchDraft>(key: Key, value: WatchDraft[Key]) => setDraft({ ...draft, [key]: value });
 
-  const submit = (event: FormEvent) => {
+  const nameErrorId = useId();
+  // requestOf checks the name first: with no name, its message is the name's.
+  const nameProblem = problem !== null && draft.name.trim() === '' ? problem : null;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = requestOf(draft);
     setProblem(result.ok ? null : result.message);
+    // The name's message shows at the name, which takes the focus (it is at the top of a long form).
+    if (!result.ok && draft.name.trim() === '') {
+      const name = event.currentTarget.elements.namedItem('name');
+      if (name instanceof HTMLInputElement) name.focus();
+    }
     if (result.ok) onSubmit(result.value);
   };
 
@@ -66,7 +74,25 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Watch">
-      <TextField label="Name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
+      <div>
+        <TextField
+          label="Name"
+          name="name"
+          value={draft.name}
+          onChange={(e) => {
+            set('name', e.target.value);
+            if (nameProblem) setProblem(null);
+          }}
+          maxLength={200}
+          aria-invalid={nameProblem ? true : undefined}
+          aria-describedby={nameProblem ? nameErrorId : undefined}
+        />
+        {nameProblem && (
+          <p id={nameErrorId} role="alert" className="mt-1 text-sm text-red-700">
+            {nameProblem}
+          </p>
+        )}
+      </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Filters</legend>
         <SelectField
@@ -176,8 +202,13 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           Run on schedule
         </label>
       </fieldset>
-      {(problem ?? error) && <FormError>{problem ?? error}</FormError>}
-      <div className="flex justify-end gap-2">
+      {/* Save and Cancel stay in view at the dialog's foot however long the form (below the fold at 900 px). */}
+      <div className="sticky -bottom-5 -mx-6 -mb-5 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-white px-6 py-3">
+        {!nameProblem && (problem ?? error) && (
+          <div className="mr-auto">
+            <FormError>{problem ?? error}</FormError>
+          </div>
+        )}
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
