@@ -123,7 +123,7 @@ async function seed(target: SeedTarget): Promise<void> {
       FROM (SELECT company_id, sum(base) AS base, max(occurred_at) AS last,
                    coalesce(sum(base) FILTER (WHERE occurred_at > w.since_7d), 0) AS recent_7d,
                    coalesce(sum(base) FILTER (WHERE occurred_at > w.since_30d), 0) AS recent_30d
-            FROM company_events CROSS JOIN account_heat_window w GROUP BY company_id) e
+            FROM company_events CROSS JOIN account_list_state w GROUP BY company_id) e
       WHERE e.company_id = c.id`.execute(db);
   });
 }

@@ -52,7 +52,7 @@ export interface Database {
   account_story_sync: AccountStorySyncTable;
   account_imports: AccountImportsTable;
   company_crm_links: CompanyCrmLinksTable;
-  account_heat_window: AccountHeatWindowTable;
+  account_list_state: AccountListStateTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -434,7 +434,7 @@ export interface CompaniesTable {
   owner_id: number | null;
   merged_into: number | null;
   heat_base: Generated<number>;
-  /** Σ base of the events after account_heat_window's starts (migration 026). */
+  /** Σ base of the events after account_list_state's starts (migration 026). */
   heat_recent_7d: Generated<number>;
   heat_recent_30d: Generated<number>;
   /** The rise over the window, in heat_base's units: what the list's `heat_change` sort orders by. */
@@ -445,10 +445,11 @@ export interface CompaniesTable {
   updated_at: Generated<Date>;
 }
 
-export interface AccountHeatWindowTable {
-  id: Generated<boolean>;
+export interface AccountListStateTable {
+  only_row: Generated<boolean>;
   since_7d: Date;
   since_30d: Date;
+  live_companies: number;
 }
 
 export interface CompanyNamesTable {

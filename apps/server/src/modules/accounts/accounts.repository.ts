@@ -116,7 +116,7 @@ async function moveHeatWindow(trx: Db, from: HeatWindow, to: HeatWindow): Promis
       trx,
     );
   }
-  await trx.updateTable('account_heat_window').set({ since_7d: to.d7, since_30d: to.d30 }).execute();
+  await trx.updateTable('account_list_state').set({ since_7d: to.d7, since_30d: to.d30 }).execute();
 }
 
 /** A project as the list shows it. */
@@ -143,6 +143,8 @@ export interface CompanyListRow {
   story_count: number;
   /** [base, occurred_at in ms] of each event since the horizon (accounts-heat.ts, heatFromRecent). */
   recent: [number, number][];
+  /** The live companies' count, on an unfiltered page. */
+  live_total: number | null;
 }
 
 /** A company page's row (companyPage): the company and, as JSON, everything on its page. */
@@ -447,7 +449,7 @@ export function createAccountsRepository(db: Db) {
           heat_recent_30d = c.heat_recent_30d
             + CASE WHEN ${event.occurredAt}::timestamptz > w.since_30d THEN ${event.base}::double precision ELSE 0 END,
           last_event_at = greatest(c.last_event_at, ${event.occurredAt}), updated_at = now()
-        FROM account_heat_window w
+        FROM account_list_state w
         WHERE c.id = ${event.companyId}`.execute(trx);
       return true;
     },
@@ -460,7 +462,7 @@ export function createAccountsRepository(db: Db) {
           heat_recent_7d = coalesce(e.recent_7d, 0),
           heat_recent_30d = coalesce(e.recent_30d, 0),
           last_event_at = e.last
-        FROM account_heat_window w
+        FROM account_list_state w
         CROSS JOIN LATERAL (
           SELECT sum(base) AS base, sum(base) FILTER (WHERE occurred_at > w.since_7d) AS recent_7d,
                  sum(base) FILTER (WHERE occurred_at > w.since_30d) AS recent_30d, max(occurred_at) AS last
@@ -474,7 +476,7 @@ export function createAccountsRepository(db: Db) {
      */
     async holdHeatWindow(trx: Db, since: HeatWindow): Promise<void> {
       const { rows } = await sql<HeatWindow>`
-        SELECT since_7d AS d7, since_30d AS d30 FROM account_heat_window FOR UPDATE`.execute(trx);
+        SELECT since_7d AS d7, since_30d AS d30 FROM account_list_state FOR UPDATE`.execute(trx);
       if (rows[0]) await moveHeatWindow(trx, rows[0], since);
     },
 
@@ -485,7 +487,7 @@ export function createAccountsRepository(db: Db) {
     async refreshHeatWindow(since: HeatWindow, slackMs: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const { rows } = await sql<HeatWindow>`
-          SELECT since_7d AS d7, since_30d AS d30 FROM account_heat_window FOR UPDATE SKIP LOCKED`.execute(trx);
+          SELECT since_7d AS d7, since_30d AS d30 FROM account_list_state FOR UPDATE SKIP LOCKED`.execute(trx);
         const stored = rows[0];
         if (stored && Math.abs(stored.d7.getTime() - since.d7.getTime()) >= slackMs)
           await moveHeatWindow(trx, stored, since);
@@ -698,7 +700,10 @@ export function createAccountsRepository(db: Db) {
         .orderBy(order)
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
-      const [rows, count] = await Promise.all([
+      const count = () => base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+      // Unfiltered, the total is the live companies' count that a trigger keeps (migration 026), read with the page.
+      const unfiltered = options.ownerId === undefined && !projectFilter && !query.q;
+      const [rows, counted] = await Promise.all([
         db
           .selectFrom(page.as('c'))
           .leftJoin('users as u', 'u.id', 'c.owner_id')
@@ -727,12 +732,17 @@ export function createAccountsRepository(db: Db) {
               FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > ${options.horizon}), '[]')`.as(
               'recent',
             ),
+            sql<number | null>`${unfiltered ? sql`(SELECT live_companies FROM account_list_state)` : sql`NULL`}::int`.as(
+              'live_total',
+            ),
           ])
           .orderBy(order)
           .execute(),
-        base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+        unfiltered ? undefined : count(),
       ]);
-      return { rows, total: count.total };
+      // A page past the end has no row to carry the total.
+      const total = counted?.total ?? rows[0]?.live_total ?? (await count()).total;
+      return { rows, total };
     },
 
     async userExists(id: number): Promise<boolean> {
