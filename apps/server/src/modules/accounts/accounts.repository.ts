@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { CompanyListQuery, ProjectListQuery, ProjectStage } from '@mining-hub/contract/accounts';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { CompanyEventKind } from '../../db/schema.ts';
 import { coreKey, nameKey, type KnownEntity } from './entity-resolution.ts';
 
@@ -143,8 +144,6 @@ export interface CompanyListRow {
   story_count: number;
   /** [base, occurred_at in ms] of each event since the horizon (accounts-heat.ts, heatFromRecent). */
   recent: [number, number][];
-  /** The live companies' count, on an unfiltered page. */
-  live_total: number | null;
 }
 
 /** A company page's row (companyPage): the company and, as JSON, everything on its page. */
@@ -167,6 +166,59 @@ export interface CompanyPageRow extends CompanyRow {
   crm_pushed_at: Date | null;
   merges: { id: number; merged_id: number; name: string; merged_at: string }[];
 }
+
+/**
+ * Everything a company page shows, in one statement (a prepared one: planning it cost as much as running it).
+ * $1 the company, $2 how many stories, $3 the horizon of single events, $4 how many contacts.
+ */
+const COMPANY_PAGE_SQL = preparedStatement(
+  'accounts_company_page',
+  `
+  WITH timeline AS (
+    SELECT s.id AS story_id, a.id AS article_id, a.title, a.url,
+           coalesce(s.published_at, s.first_seen_at) AS published_at,
+           (SELECT count(*) FROM articles copy WHERE copy.story_id = s.id)::int AS copies
+    FROM company_stories cs
+    JOIN stories s ON s.id = cs.story_id
+    JOIN articles a ON a.id = s.primary_article_id
+    WHERE cs.company_id = $1::integer
+    ORDER BY coalesce(s.published_at, s.first_seen_at) DESC, s.id DESC
+    LIMIT $2::integer
+  )
+  SELECT c.id, c.name, c.website, c.domain, c.country, c.market_cap_musd, c.shares_m, c.owner_id, c.merged_into,
+    c.heat_base, c.last_event_at, u.name AS owner_name,
+    coalesce((SELECT array_agg(t.ticker ORDER BY t.ticker) FROM company_tickers t WHERE t.company_id = c.id),
+      '{}') AS tickers,
+    coalesce((SELECT json_agg(json_build_object('name', n.name, 'kind', n.kind) ORDER BY n.id)
+      FROM company_names n WHERE n.company_id = c.id), '[]') AS names,
+    (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
+    coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'country', p.country,
+        'state', p.state, 'location', p.location, 'commodities', p.commodities, 'stage', p.stage,
+        'owners', (SELECT coalesce(json_agg(json_build_object('company_id', o.company_id, 'name', oc.name,
+            'share_pct', o.share_pct) ORDER BY o.company_id), '[]')
+          FROM project_owners o JOIN companies oc ON oc.id = o.company_id
+          WHERE o.project_id = p.id AND oc.merged_into IS NULL)) ORDER BY p.name)
+      FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
+    coalesce((SELECT json_agg(timeline ORDER BY timeline.published_at DESC, timeline.story_id DESC)
+      FROM timeline), '[]') AS timeline,
+    coalesce((SELECT json_agg(json_build_object('id', e.id, 'project_id', e.project_id, 'project_name', p.name,
+        'story_id', e.story_id, 'kind', e.kind, 'occurred_at', e.occurred_at, 'weight', e.weight,
+        'base', e.base, 'summary', e.summary) ORDER BY e.occurred_at DESC, e.id DESC)
+      FROM company_events e LEFT JOIN projects p ON p.id = e.project_id
+      WHERE e.company_id = c.id
+        AND (e.occurred_at > $3::timestamptz OR e.story_id IN (SELECT story_id FROM timeline))), '[]') AS events,
+    coalesce((SELECT json_agg(contact ORDER BY contact.name) FROM (
+        SELECT name, email, job_title, phone, source FROM company_contacts WHERE company_id = c.id
+        ORDER BY name LIMIT $4::integer) contact), '[]') AS contacts,
+    (SELECT k.created_at FROM company_crm_links l JOIN crm_companies k ON k.id = l.crm_company_id
+      WHERE l.company_id = c.id ORDER BY k.created_at LIMIT 1) AS crm_pushed_at,
+    coalesce((SELECT json_agg(json_build_object('id', m.id, 'merged_id', m.merged_id, 'name', mc.name,
+        'merged_at', m.merged_at) ORDER BY m.id DESC)
+      FROM company_merges m JOIN companies mc ON mc.id = m.merged_id
+      WHERE m.survivor_id = c.id AND m.split_at IS NULL), '[]') AS merges
+  FROM companies c LEFT JOIN users u ON u.id = c.owner_id
+  WHERE c.id = $1::integer`,
+);
 
 /** Companies, projects, their events, stories and contacts (migration 019). */
 export function createAccountsRepository(db: Db) {
@@ -684,65 +736,44 @@ export function createAccountsRepository(db: Db) {
           : query.sort === 'heat_change'
             ? sql`${rise} DESC, c.heat_base DESC, c.id`
             : sql`c.heat_base DESC, c.id`;
-      // The page first, then what each of its companies shows: the subqueries run for its rows only.
-      const page = base
-        .select([
-          'c.id',
-          'c.name',
-          'c.country',
-          'c.market_cap_musd',
-          'c.owner_id',
-          'c.heat_base',
-          'c.heat_rise_7d',
-          'c.heat_rise_30d',
-          'c.last_event_at',
-        ])
-        .orderBy(order)
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size);
-      const count = () => base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      // Unfiltered, the total is the live companies' count that a trigger keeps (migration 026), read with the page.
-      const unfiltered = options.ownerId === undefined && !projectFilter && !query.q;
-      const [rows, counted] = await Promise.all([
-        db
-          .selectFrom(page.as('c'))
-          .leftJoin('users as u', 'u.id', 'c.owner_id')
-          .select([
-            'c.id',
-            'c.name',
-            'c.country',
-            'c.market_cap_musd',
-            'c.owner_id',
-            'u.name as owner_name',
-            'c.heat_base',
-            'c.last_event_at',
-            sql<string[]>`coalesce((
-              SELECT array_agg(t.ticker ORDER BY t.ticker) FROM company_tickers t WHERE t.company_id = c.id), '{}')`.as(
-              'tickers',
-            ),
-            sql<ListedProject[]>`coalesce((
-              SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'stage', p.stage, 'country', p.country,
-                       'commodities', p.commodities) ORDER BY p.name)
-              FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]')`.as(
-              'projects',
-            ),
-            sql<number>`(SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int`.as('story_count'),
-            sql<[number, number][]>`coalesce((
-              SELECT json_agg(json_build_array(e.base, extract(epoch FROM e.occurred_at)::float8 * 1000))
-              FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > ${options.horizon}), '[]')`.as(
-              'recent',
-            ),
-            sql<number | null>`${unfiltered ? sql`(SELECT live_companies FROM account_list_state)` : sql`NULL`}::int`.as(
-              'live_total',
-            ),
-          ])
-          .orderBy(order)
-          .execute(),
-        unfiltered ? undefined : count(),
+      const matches = base.select([
+        'c.id',
+        'c.name',
+        'c.country',
+        'c.market_cap_musd',
+        'c.owner_id',
+        'c.heat_base',
+        'c.heat_rise_7d',
+        'c.heat_rise_30d',
+        'c.last_event_at',
       ]);
-      // A page past the end has no row to carry the total.
-      const total = counted?.total ?? rows[0]?.live_total ?? (await count()).total;
-      return { rows, total };
+      // Unfiltered, the total is the live companies' count a trigger keeps (migration 026); filtered, the
+      // matches are found once (a CTE read twice is materialised) for both the count and the page.
+      const unfiltered = options.ownerId === undefined && !projectFilter && !query.q;
+      const total = unfiltered
+        ? sql`(SELECT live_companies FROM account_list_state)`
+        : sql`(SELECT count(*)::int FROM matches)`;
+      // One row even for a page past the end (its company columns null), to carry the total. The page is cut
+      // first and what each of its companies shows is read for its rows only.
+      const { rows } = await sql<CompanyListRow & { total: number }>`
+        WITH matches AS (${matches})
+        SELECT t.total, c.id, c.name, c.country, c.market_cap_musd, c.owner_id, u.name AS owner_name, c.heat_base,
+          c.last_event_at,
+          coalesce((SELECT array_agg(tk.ticker ORDER BY tk.ticker) FROM company_tickers tk WHERE tk.company_id = c.id),
+            '{}') AS tickers,
+          coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'stage', p.stage,
+              'country', p.country, 'commodities', p.commodities) ORDER BY p.name)
+            FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
+          (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
+          coalesce((SELECT json_agg(json_build_array(e.base, extract(epoch FROM e.occurred_at)::float8 * 1000))
+            FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > ${options.horizon}), '[]') AS recent
+        FROM (SELECT ${total} AS total) t
+        LEFT JOIN LATERAL (
+          SELECT * FROM matches c ORDER BY ${order} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}
+        ) c ON true
+        LEFT JOIN users u ON u.id = c.owner_id
+        ORDER BY ${order}`.execute(db);
+      return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total ?? 0 };
     },
 
     async userExists(id: number): Promise<boolean> {
@@ -774,51 +805,9 @@ export function createAccountsRepository(db: Db) {
       id: number,
       options: { horizon: Date; timelineLimit: number; contactLimit: number },
     ): Promise<CompanyPageRow | undefined> {
-      const { rows } = await sql<CompanyPageRow>`
-        WITH timeline AS (
-          SELECT s.id AS story_id, a.id AS article_id, a.title, a.url,
-                 coalesce(s.published_at, s.first_seen_at) AS published_at,
-                 (SELECT count(*) FROM articles copy WHERE copy.story_id = s.id)::int AS copies
-          FROM company_stories cs
-          JOIN stories s ON s.id = cs.story_id
-          JOIN articles a ON a.id = s.primary_article_id
-          WHERE cs.company_id = ${id}
-          ORDER BY coalesce(s.published_at, s.first_seen_at) DESC, s.id DESC
-          LIMIT ${options.timelineLimit}
-        )
-        SELECT c.id, c.name, c.website, c.domain, c.country, c.market_cap_musd, c.shares_m, c.owner_id, c.merged_into,
-          c.heat_base, c.last_event_at, u.name AS owner_name,
-          coalesce((SELECT array_agg(t.ticker ORDER BY t.ticker) FROM company_tickers t WHERE t.company_id = c.id),
-            '{}') AS tickers,
-          coalesce((SELECT json_agg(json_build_object('name', n.name, 'kind', n.kind) ORDER BY n.id)
-            FROM company_names n WHERE n.company_id = c.id), '[]') AS names,
-          (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
-          coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'country', p.country,
-              'state', p.state, 'location', p.location, 'commodities', p.commodities, 'stage', p.stage,
-              'owners', (SELECT coalesce(json_agg(json_build_object('company_id', o.company_id, 'name', oc.name,
-                  'share_pct', o.share_pct) ORDER BY o.company_id), '[]')
-                FROM project_owners o JOIN companies oc ON oc.id = o.company_id
-                WHERE o.project_id = p.id AND oc.merged_into IS NULL)) ORDER BY p.name)
-            FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
-          coalesce((SELECT json_agg(timeline ORDER BY timeline.published_at DESC, timeline.story_id DESC)
-            FROM timeline), '[]') AS timeline,
-          coalesce((SELECT json_agg(json_build_object('id', e.id, 'project_id', e.project_id, 'project_name', p.name,
-              'story_id', e.story_id, 'kind', e.kind, 'occurred_at', e.occurred_at, 'weight', e.weight,
-              'base', e.base, 'summary', e.summary) ORDER BY e.occurred_at DESC, e.id DESC)
-            FROM company_events e LEFT JOIN projects p ON p.id = e.project_id
-            WHERE e.company_id = c.id
-              AND (e.occurred_at > ${options.horizon} OR e.story_id IN (SELECT story_id FROM timeline))), '[]') AS events,
-          coalesce((SELECT json_agg(contact ORDER BY contact.name) FROM (
-              SELECT name, email, job_title, phone, source FROM company_contacts WHERE company_id = c.id
-              ORDER BY name LIMIT ${options.contactLimit}) contact), '[]') AS contacts,
-          (SELECT k.created_at FROM company_crm_links l JOIN crm_companies k ON k.id = l.crm_company_id
-            WHERE l.company_id = c.id ORDER BY k.created_at LIMIT 1) AS crm_pushed_at,
-          coalesce((SELECT json_agg(json_build_object('id', m.id, 'merged_id', m.merged_id, 'name', mc.name,
-              'merged_at', m.merged_at) ORDER BY m.id DESC)
-            FROM company_merges m JOIN companies mc ON mc.id = m.merged_id
-            WHERE m.survivor_id = c.id AND m.split_at IS NULL), '[]') AS merges
-        FROM companies c LEFT JOIN users u ON u.id = c.owner_id
-        WHERE c.id = ${id}`.execute(db);
+      const { rows } = await db.executeQuery(
+        CompiledQuery.raw(COMPANY_PAGE_SQL, [id, options.timelineLimit, options.horizon, options.contactLimit]) as CompiledQuery<CompanyPageRow>,
+      );
       return rows[0];
     },
 
