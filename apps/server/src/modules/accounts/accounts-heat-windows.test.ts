@@ -95,9 +95,10 @@ describe.each(testEngines)('the rise in heat on %s', (engine) => {
       clock = new Date(START.getTime() + days * DAY);
       for (const window of ['7d', '30d'] as const) {
         const companies = await list(window);
-        expect(companies.map((company) => company.name), `${window} after ${days} days`).toEqual(
-          byShownRise(companies, window),
-        );
+        expect(
+          companies.map((company) => company.name),
+          `${window} after ${days} days`,
+        ).toEqual(byShownRise(companies, window));
       }
     }
     // 40 days on, nothing happened for weeks: a new release puts its company first in both windows.
@@ -112,8 +113,7 @@ describe.each(testEngines)('the rise in heat on %s', (engine) => {
 
   it('counts the live companies without counting rows, through a merge and a split', async () => {
     const accounts = service();
-    const total = async () =>
-      (await accounts.list(user, companyListQuerySchema.parse({}))).pagination.total_count;
+    const total = async () => (await accounts.list(user, companyListQuerySchema.parse({}))).pagination.total_count;
     expect(await total()).toBe(5);
     const [first, second] = await list('7d', accounts);
     const row = await database.handle.db

@@ -80,7 +80,9 @@ export function heatHistory(heatAt: (at: Date) => number, now: Date, days = 90):
 
 /** The heat at the end of each of the last `weeks` weeks, oldest first (the list's sparkline). */
 export function weeklyHeat(heatAt: (at: Date) => number, now: Date, weeks = 13): number[] {
-  return Array.from({ length: weeks }, (_, i) => roundHeat(heatAt(new Date(now.getTime() - (weeks - 1 - i) * 7 * DAY_MS))));
+  return Array.from({ length: weeks }, (_, i) =>
+    roundHeat(heatAt(new Date(now.getTime() - (weeks - 1 - i) * 7 * DAY_MS))),
+  );
 }
 
 export function daysBefore(now: Date, days: number): Date {

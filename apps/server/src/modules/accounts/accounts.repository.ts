@@ -162,10 +162,42 @@ export interface CompanyPageRow extends CompanyRow {
     copies: number;
   }[];
   events: EventRow[];
-  contacts: { name: string; email: string | null; job_title: string | null; phone: string | null; source: ContactInput['source'] }[];
+  contacts: {
+    name: string;
+    email: string | null;
+    job_title: string | null;
+    phone: string | null;
+    source: ContactInput['source'];
+  }[];
   crm_pushed_at: Date | null;
   merges: { id: number; merged_id: number; name: string; merged_at: string }[];
 }
+
+/** What a company's card shows beyond its own row. */
+interface CompanyCardParts {
+  owner_name: string | null;
+  tickers: string[];
+  projects: ListedProject[];
+  story_count: number;
+  recent: [number, number][];
+}
+
+/** The cards of a list page: $1 the companies, $2 the horizon of single events (accounts-heat.ts). */
+const COMPANY_CARDS_SQL = preparedStatement(
+  'accounts_company_cards',
+  `
+  SELECT c.id, u.name AS owner_name,
+    coalesce((SELECT array_agg(tk.ticker ORDER BY tk.ticker) FROM company_tickers tk WHERE tk.company_id = c.id),
+      '{}') AS tickers,
+    coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'stage', p.stage,
+        'country', p.country, 'commodities', p.commodities) ORDER BY p.name)
+      FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
+    (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
+    coalesce((SELECT json_agg(json_build_array(e.base, extract(epoch FROM e.occurred_at)::float8 * 1000))
+      FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > $2::timestamptz), '[]') AS recent
+  FROM companies c LEFT JOIN users u ON u.id = c.owner_id
+  WHERE c.id = ANY($1::integer[])`,
+);
 
 /**
  * Everything a company page shows, in one statement (a prepared one: planning it cost as much as running it).
@@ -698,7 +730,8 @@ export function createAccountsRepository(db: Db) {
             .select(sql`1`.as('one'))
             .whereRef('po.company_id', '=', 'c.id');
           // `@>` rather than `= ANY`: the form the GIN index on commodities answers.
-          if (query.commodity) projects = projects.where(sql<boolean>`p.commodities @> ARRAY[${query.commodity}]::text[]`);
+          if (query.commodity)
+            projects = projects.where(sql<boolean>`p.commodities @> ARRAY[${query.commodity}]::text[]`);
           if (query.stage) projects = projects.where('p.stage', '=', query.stage);
           if (query.country) projects = projects.where('p.country', '=', query.country);
           const hasProject = eb.exists(projects);
@@ -753,27 +786,39 @@ export function createAccountsRepository(db: Db) {
       const total = unfiltered
         ? sql`(SELECT live_companies FROM account_list_state)`
         : sql`(SELECT count(*)::int FROM matches)`;
-      // One row even for a page past the end (its company columns null), to carry the total. The page is cut
-      // first and what each of its companies shows is read for its rows only.
-      const { rows } = await sql<CompanyListRow & { total: number }>`
+      // One row even for a page past the end (its company columns null), to carry the total.
+      const { rows: page } = await sql<Omit<CompanyListRow, keyof CompanyCardParts> & { total: number }>`
         WITH matches AS (${matches})
-        SELECT t.total, c.id, c.name, c.country, c.market_cap_musd, c.owner_id, u.name AS owner_name, c.heat_base,
-          c.last_event_at,
-          coalesce((SELECT array_agg(tk.ticker ORDER BY tk.ticker) FROM company_tickers tk WHERE tk.company_id = c.id),
-            '{}') AS tickers,
-          coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'stage', p.stage,
-              'country', p.country, 'commodities', p.commodities) ORDER BY p.name)
-            FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
-          (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
-          coalesce((SELECT json_agg(json_build_array(e.base, extract(epoch FROM e.occurred_at)::float8 * 1000))
-            FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > ${options.horizon}), '[]') AS recent
+        SELECT t.total, c.id, c.name, c.country, c.market_cap_musd, c.owner_id, c.heat_base, c.last_event_at
         FROM (SELECT ${total} AS total) t
         LEFT JOIN LATERAL (
           SELECT * FROM matches c ORDER BY ${order} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}
         ) c ON true
-        LEFT JOIN users u ON u.id = c.owner_id
         ORDER BY ${order}`.execute(db);
-      return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total ?? 0 };
+      const rows = page.filter((row) => row.id !== null);
+      if (rows.length === 0) return { rows: [], total: page[0]?.total ?? 0 };
+      // What each card shows, for the page's companies only: a fixed text, prepared once per connection.
+      const { rows: parts } = await db.executeQuery(
+        CompiledQuery.raw(COMPANY_CARDS_SQL, [
+          `{${rows.map((row) => row.id).join(',')}}`,
+          options.horizon,
+        ]) as CompiledQuery<CompanyCardParts & { id: number }>,
+      );
+      const byId = new Map(parts.map((part) => [part.id, part]));
+      return {
+        rows: rows.map(({ total: _total, ...row }) => {
+          const part = byId.get(row.id);
+          return {
+            ...row,
+            owner_name: part?.owner_name ?? null,
+            tickers: part?.tickers ?? [],
+            projects: part?.projects ?? [],
+            story_count: part?.story_count ?? 0,
+            recent: part?.recent ?? [],
+          };
+        }),
+        total: page[0]?.total ?? 0,
+      };
     },
 
     async userExists(id: number): Promise<boolean> {
@@ -806,7 +851,12 @@ export function createAccountsRepository(db: Db) {
       options: { horizon: Date; timelineLimit: number; contactLimit: number },
     ): Promise<CompanyPageRow | undefined> {
       const { rows } = await db.executeQuery(
-        CompiledQuery.raw(COMPANY_PAGE_SQL, [id, options.timelineLimit, options.horizon, options.contactLimit]) as CompiledQuery<CompanyPageRow>,
+        CompiledQuery.raw(COMPANY_PAGE_SQL, [
+          id,
+          options.timelineLimit,
+          options.horizon,
+          options.contactLimit,
+        ]) as CompiledQuery<CompanyPageRow>,
       );
       return rows[0];
     },

@@ -456,7 +456,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   let heatWindowCheckedAt: number | undefined;
   const freshHeatWindow = async (at: Date) => {
     const time = at.getTime();
-    if (heatWindowCheckedAt !== undefined && time >= heatWindowCheckedAt && time - heatWindowCheckedAt < HEAT_WINDOW_SLACK_MS)
+    if (
+      heatWindowCheckedAt !== undefined &&
+      time >= heatWindowCheckedAt &&
+      time - heatWindowCheckedAt < HEAT_WINDOW_SLACK_MS
+    )
       return;
     await repository.refreshHeatWindow(heatWindowAt(at), HEAT_WINDOW_SLACK_MS);
     heatWindowCheckedAt = time;
