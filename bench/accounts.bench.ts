@@ -118,8 +118,12 @@ async function seed(target: SeedTarget): Promise<void> {
            LATERAL (SELECT (ARRAY['financing_closed', 'programme_planned', 'results', 'resource', 'study'])[1 + s.id % 5] AS kind,
                            (ARRAY[5, 4, 2, 3, 4])[1 + s.id % 5]::double precision AS weight) k`.execute(db);
     await sql`
-      UPDATE companies c SET heat_base = e.base, last_event_at = e.last
-      FROM (SELECT company_id, sum(base) AS base, max(occurred_at) AS last FROM company_events GROUP BY company_id) e
+      UPDATE companies c SET heat_base = e.base, last_event_at = e.last, heat_recent_7d = e.recent_7d,
+        heat_recent_30d = e.recent_30d
+      FROM (SELECT company_id, sum(base) AS base, max(occurred_at) AS last,
+                   coalesce(sum(base) FILTER (WHERE occurred_at > w.since_7d), 0) AS recent_7d,
+                   coalesce(sum(base) FILTER (WHERE occurred_at > w.since_30d), 0) AS recent_30d
+            FROM company_events CROSS JOIN account_list_state w GROUP BY company_id) e
       WHERE e.company_id = c.id`.execute(db);
   });
 }

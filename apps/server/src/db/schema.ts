@@ -6,7 +6,7 @@ import type { NotificationItem } from '@mining-hub/contract/notifications';
 import type { WebhookFormat } from '@mining-hub/contract/watches';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import type { ScraperMode, ScraperProgress, ScraperSettings } from '@mining-hub/contract/scraper';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Kysely's view of the tables the migrations create. */
 export interface Database {
@@ -52,6 +52,7 @@ export interface Database {
   account_story_sync: AccountStorySyncTable;
   account_imports: AccountImportsTable;
   company_crm_links: CompanyCrmLinksTable;
+  account_list_state: AccountListStateTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -433,9 +434,22 @@ export interface CompaniesTable {
   owner_id: number | null;
   merged_into: number | null;
   heat_base: Generated<number>;
+  /** Σ base of the events after account_list_state's starts (migration 026). */
+  heat_recent_7d: Generated<number>;
+  heat_recent_30d: Generated<number>;
+  /** The rise over the window, in heat_base's units: what the list's `heat_change` sort orders by. */
+  heat_rise_7d: GeneratedAlways<number>;
+  heat_rise_30d: GeneratedAlways<number>;
   last_event_at: Date | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+export interface AccountListStateTable {
+  only_row: Generated<boolean>;
+  since_7d: Date;
+  since_30d: Date;
+  live_companies: number;
 }
 
 export interface CompanyNamesTable {

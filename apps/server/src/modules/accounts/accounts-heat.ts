@@ -42,32 +42,46 @@ export function decayedWeight(weight: number, occurredAt: Date, at: Date): numbe
   return age < 0 ? 0 : weight * 2 ** (-age / HALF_LIFE_MS);
 }
 
-export interface WeightedEvent {
-  weight: number;
-  occurred_at: Date;
+/** An event as reads see it: its share of `heat_base` and when it happened (ms since 1970). */
+export interface BasedEvent {
+  base: number;
+  at: number;
 }
 
-export function heatAt(events: WeightedEvent[], at: Date): number {
-  let heat = 0;
-  for (const event of events) heat += decayedWeight(event.weight, event.occurred_at, at);
-  return heat;
+/**
+ * How far back reads look at single events (the list's sparkline, the page's 90-day history and why-now):
+ * older events are inside `heat_base` only. An event of the heaviest weight (5) is under 0.05, why-now's
+ * floor, after 93 days, so none older could show there.
+ */
+export const EVENT_HORIZON_DAYS = 100;
+
+/**
+ * The heat at `at` (not before the horizon) from the stored `heat_base` and the events since the horizon: all
+ * events but those after `at`, decayed to `at`. Equal to summing every decayed event, without reading old ones.
+ */
+export function heatFromRecent(heatBase: number, recent: readonly BasedEvent[], at: Date): number {
+  const time = at.getTime();
+  let base = heatBase;
+  for (const event of recent) if (event.at > time) base -= event.base;
+  // What is left can be a rounding error below zero when every event is later than `at`.
+  return Math.max(0, heatFromBase(base, at));
 }
 
 /** Rounded for the API: two decimals. */
 export const roundHeat = (heat: number) => Math.round(heat * 100) / 100;
 
 /** One point a day (end of day, UTC) for the last `days` days, oldest first, the last one now. */
-export function heatHistory(events: WeightedEvent[], now: Date, days = 90): { date: string; heat: number }[] {
+export function heatHistory(heatAt: (at: Date) => number, now: Date, days = 90): { date: string; heat: number }[] {
   return Array.from({ length: days }, (_, i) => {
     const at = new Date(now.getTime() - (days - 1 - i) * DAY_MS);
-    return { date: at.toISOString().slice(0, 10), heat: roundHeat(heatAt(events, at)) };
+    return { date: at.toISOString().slice(0, 10), heat: roundHeat(heatAt(at)) };
   });
 }
 
 /** The heat at the end of each of the last `weeks` weeks, oldest first (the list's sparkline). */
-export function weeklyHeat(events: WeightedEvent[], now: Date, weeks = 13): number[] {
+export function weeklyHeat(heatAt: (at: Date) => number, now: Date, weeks = 13): number[] {
   return Array.from({ length: weeks }, (_, i) =>
-    roundHeat(heatAt(events, new Date(now.getTime() - (weeks - 1 - i) * 7 * DAY_MS))),
+    roundHeat(heatAt(new Date(now.getTime() - (weeks - 1 - i) * 7 * DAY_MS))),
   );
 }
 

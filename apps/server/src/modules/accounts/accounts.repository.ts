@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { CompanyListQuery, ProjectListQuery, ProjectStage } from '@mining-hub/contract/accounts';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { CompanyEventKind } from '../../db/schema.ts';
 import { coreKey, nameKey, type KnownEntity } from './entity-resolution.ts';
 
@@ -30,15 +31,17 @@ export interface CompanyFields {
   shares_m?: number | null;
 }
 
+/** An event as a company page reads it (JSON: the time as a string). */
 export interface EventRow {
   id: number;
-  company_id: number;
   project_id: number | null;
   project_name: string | null;
   story_id: number | null;
   kind: CompanyEventKind;
-  occurred_at: Date;
+  occurred_at: string;
   weight: number;
+  /** Its share of heat_base. */
+  base: number;
   summary: string;
 }
 
@@ -92,6 +95,162 @@ export function contactKeyOf(contact: { name: string; email: string | null }): s
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Where the windows of companies.heat_recent_7d and _30d start (migration 026). */
+export interface HeatWindow {
+  d7: Date;
+  d30: Date;
+}
+
+/** Brings the companies with events between the stored starts and `to` to windows starting at `to`. */
+async function moveHeatWindow(trx: Db, from: HeatWindow, to: HeatWindow): Promise<void> {
+  for (const [key, column] of [
+    ['d7', 'heat_recent_7d'],
+    ['d30', 'heat_recent_30d'],
+  ] as const) {
+    if (from[key].getTime() === to[key].getTime()) continue;
+    const [low, high] = from[key] < to[key] ? [from[key], to[key]] : [to[key], from[key]];
+    await sql`
+      UPDATE companies c SET ${sql.ref(column)} = coalesce(
+        (SELECT sum(e.base) FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > ${to[key]}), 0)
+      WHERE c.id IN (SELECT company_id FROM company_events WHERE occurred_at > ${low} AND occurred_at <= ${high})`.execute(
+      trx,
+    );
+  }
+  await trx.updateTable('account_list_state').set({ since_7d: to.d7, since_30d: to.d30 }).execute();
+}
+
+/** A project as the list shows it. */
+export interface ListedProject {
+  id: number;
+  name: string;
+  stage: ProjectStage | null;
+  country: string | null;
+  commodities: string[];
+}
+
+/** A row of the companies list: the company with what its card shows. */
+export interface CompanyListRow {
+  id: number;
+  name: string;
+  country: string | null;
+  market_cap_musd: number | null;
+  owner_id: number | null;
+  owner_name: string | null;
+  heat_base: number;
+  last_event_at: Date | null;
+  tickers: string[];
+  projects: ListedProject[];
+  story_count: number;
+  /** [base, occurred_at in ms] of each event since the horizon (accounts-heat.ts, heatFromRecent). */
+  recent: [number, number][];
+}
+
+/** A company page's row (companyPage): the company and, as JSON, everything on its page. */
+export interface CompanyPageRow extends CompanyRow {
+  owner_name: string | null;
+  tickers: string[];
+  names: { name: string; kind: 'name' | 'alias' | 'former' }[];
+  story_count: number;
+  projects: (ProjectRow & { owners: { company_id: number; name: string; share_pct: number | null }[] })[];
+  timeline: {
+    story_id: number;
+    article_id: number;
+    title: string;
+    url: string | null;
+    published_at: string;
+    copies: number;
+  }[];
+  events: EventRow[];
+  contacts: {
+    name: string;
+    email: string | null;
+    job_title: string | null;
+    phone: string | null;
+    source: ContactInput['source'];
+  }[];
+  crm_pushed_at: Date | null;
+  merges: { id: number; merged_id: number; name: string; merged_at: string }[];
+}
+
+/** What a company's card shows beyond its own row. */
+interface CompanyCardParts {
+  owner_name: string | null;
+  tickers: string[];
+  projects: ListedProject[];
+  story_count: number;
+  recent: [number, number][];
+}
+
+/** The cards of a list page: $1 the companies, $2 the horizon of single events (accounts-heat.ts). */
+const COMPANY_CARDS_SQL = preparedStatement(
+  'accounts_company_cards',
+  `
+  SELECT c.id, u.name AS owner_name,
+    coalesce((SELECT array_agg(tk.ticker ORDER BY tk.ticker) FROM company_tickers tk WHERE tk.company_id = c.id),
+      '{}') AS tickers,
+    coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'stage', p.stage,
+        'country', p.country, 'commodities', p.commodities) ORDER BY p.name)
+      FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
+    (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
+    coalesce((SELECT json_agg(json_build_array(e.base, extract(epoch FROM e.occurred_at)::float8 * 1000))
+      FROM company_events e WHERE e.company_id = c.id AND e.occurred_at > $2::timestamptz), '[]') AS recent
+  FROM companies c LEFT JOIN users u ON u.id = c.owner_id
+  WHERE c.id = ANY($1::integer[])`,
+);
+
+/**
+ * Everything a company page shows, in one statement (a prepared one: planning it cost as much as running it).
+ * $1 the company, $2 how many stories, $3 the horizon of single events, $4 how many contacts.
+ */
+const COMPANY_PAGE_SQL = preparedStatement(
+  'accounts_company_page',
+  `
+  WITH timeline AS (
+    SELECT s.id AS story_id, a.id AS article_id, a.title, a.url,
+           coalesce(s.published_at, s.first_seen_at) AS published_at,
+           (SELECT count(*) FROM articles copy WHERE copy.story_id = s.id)::int AS copies
+    FROM company_stories cs
+    JOIN stories s ON s.id = cs.story_id
+    JOIN articles a ON a.id = s.primary_article_id
+    WHERE cs.company_id = $1::integer
+    ORDER BY coalesce(s.published_at, s.first_seen_at) DESC, s.id DESC
+    LIMIT $2::integer
+  )
+  SELECT c.id, c.name, c.website, c.domain, c.country, c.market_cap_musd, c.shares_m, c.owner_id, c.merged_into,
+    c.heat_base, c.last_event_at, u.name AS owner_name,
+    coalesce((SELECT array_agg(t.ticker ORDER BY t.ticker) FROM company_tickers t WHERE t.company_id = c.id),
+      '{}') AS tickers,
+    coalesce((SELECT json_agg(json_build_object('name', n.name, 'kind', n.kind) ORDER BY n.id)
+      FROM company_names n WHERE n.company_id = c.id), '[]') AS names,
+    (SELECT count(*) FROM company_stories cs WHERE cs.company_id = c.id)::int AS story_count,
+    coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'country', p.country,
+        'state', p.state, 'location', p.location, 'commodities', p.commodities, 'stage', p.stage,
+        'owners', (SELECT coalesce(json_agg(json_build_object('company_id', o.company_id, 'name', oc.name,
+            'share_pct', o.share_pct) ORDER BY o.company_id), '[]')
+          FROM project_owners o JOIN companies oc ON oc.id = o.company_id
+          WHERE o.project_id = p.id AND oc.merged_into IS NULL)) ORDER BY p.name)
+      FROM project_owners po JOIN projects p ON p.id = po.project_id WHERE po.company_id = c.id), '[]') AS projects,
+    coalesce((SELECT json_agg(timeline ORDER BY timeline.published_at DESC, timeline.story_id DESC)
+      FROM timeline), '[]') AS timeline,
+    coalesce((SELECT json_agg(json_build_object('id', e.id, 'project_id', e.project_id, 'project_name', p.name,
+        'story_id', e.story_id, 'kind', e.kind, 'occurred_at', e.occurred_at, 'weight', e.weight,
+        'base', e.base, 'summary', e.summary) ORDER BY e.occurred_at DESC, e.id DESC)
+      FROM company_events e LEFT JOIN projects p ON p.id = e.project_id
+      WHERE e.company_id = c.id
+        AND (e.occurred_at > $3::timestamptz OR e.story_id IN (SELECT story_id FROM timeline))), '[]') AS events,
+    coalesce((SELECT json_agg(contact ORDER BY contact.name) FROM (
+        SELECT name, email, job_title, phone, source FROM company_contacts WHERE company_id = c.id
+        ORDER BY name LIMIT $4::integer) contact), '[]') AS contacts,
+    (SELECT k.created_at FROM company_crm_links l JOIN crm_companies k ON k.id = l.crm_company_id
+      WHERE l.company_id = c.id ORDER BY k.created_at LIMIT 1) AS crm_pushed_at,
+    coalesce((SELECT json_agg(json_build_object('id', m.id, 'merged_id', m.merged_id, 'name', mc.name,
+        'merged_at', m.merged_at) ORDER BY m.id DESC)
+      FROM company_merges m JOIN companies mc ON mc.id = m.merged_id
+      WHERE m.survivor_id = c.id AND m.split_at IS NULL), '[]') AS merges
+  FROM companies c LEFT JOIN users u ON u.id = c.owner_id
+  WHERE c.id = $1::integer`,
+);
 
 /** Companies, projects, their events, stories and contacts (migration 019). */
 export function createAccountsRepository(db: Db) {
@@ -366,19 +525,57 @@ export function createAccountsRepository(db: Db) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
+      // The caller holds the heat window (holdHeatWindow), so the windows cannot move under this update.
       await sql`
-        UPDATE companies SET heat_base = heat_base + ${event.base},
-          last_event_at = greatest(last_event_at, ${event.occurredAt}), updated_at = now()
-        WHERE id = ${event.companyId}`.execute(trx);
+        UPDATE companies c SET heat_base = c.heat_base + ${event.base}::double precision,
+          heat_recent_7d = c.heat_recent_7d
+            + CASE WHEN ${event.occurredAt}::timestamptz > w.since_7d THEN ${event.base}::double precision ELSE 0 END,
+          heat_recent_30d = c.heat_recent_30d
+            + CASE WHEN ${event.occurredAt}::timestamptz > w.since_30d THEN ${event.base}::double precision ELSE 0 END,
+          last_event_at = greatest(c.last_event_at, ${event.occurredAt}), updated_at = now()
+        FROM account_list_state w
+        WHERE c.id = ${event.companyId}`.execute(trx);
       return true;
     },
 
+    /** Heat and the windows' sums from the company's events again (after a merge or split moved some). */
     async recomputeHeat(trx: Db, companyId: number): Promise<void> {
       await sql`
-        UPDATE companies SET
-          heat_base = coalesce((SELECT sum(base) FROM company_events WHERE company_id = ${companyId}), 0),
-          last_event_at = (SELECT max(occurred_at) FROM company_events WHERE company_id = ${companyId})
-        WHERE id = ${companyId}`.execute(trx);
+        UPDATE companies c SET
+          heat_base = coalesce(e.base, 0),
+          heat_recent_7d = coalesce(e.recent_7d, 0),
+          heat_recent_30d = coalesce(e.recent_30d, 0),
+          last_event_at = e.last
+        FROM account_list_state w
+        CROSS JOIN LATERAL (
+          SELECT sum(base) AS base, sum(base) FILTER (WHERE occurred_at > w.since_7d) AS recent_7d,
+                 sum(base) FILTER (WHERE occurred_at > w.since_30d) AS recent_30d, max(occurred_at) AS last
+          FROM company_events WHERE company_id = ${companyId}) e
+        WHERE c.id = ${companyId}`.execute(trx);
+    },
+
+    /**
+     * Locks the heat window for the rest of `trx` (whoever adds or moves events takes it) and moves it to
+     * start at `since`: the companies with events between the old and the new starts get their sums again.
+     */
+    async holdHeatWindow(trx: Db, since: HeatWindow): Promise<void> {
+      const { rows } = await sql<HeatWindow>`
+        SELECT since_7d AS d7, since_30d AS d30 FROM account_list_state FOR UPDATE`.execute(trx);
+      if (rows[0]) await moveHeatWindow(trx, rows[0], since);
+    },
+
+    /**
+     * Moves the heat window to `since` when it lags by `slackMs` or more, unless a writer holds it (that writer
+     * moves it itself): what keeps the rise sort current while no sync runs.
+     */
+    async refreshHeatWindow(since: HeatWindow, slackMs: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<HeatWindow>`
+          SELECT since_7d AS d7, since_30d AS d30 FROM account_list_state FOR UPDATE SKIP LOCKED`.execute(trx);
+        const stored = rows[0];
+        if (stored && Math.abs(stored.d7.getTime() - since.d7.getTime()) >= slackMs)
+          await moveHeatWindow(trx, stored, since);
+      });
     },
 
     // ---- filling: what is still to read
@@ -514,26 +711,15 @@ export function createAccountsRepository(db: Db) {
     },
 
     /**
-     * One page of live companies. `fNow` and `sqrtDecay` turn `heat_base` into today's heat and the heat
-     * `windowDays` ago (accounts-heat.ts): change = fNow · (base − 2^(window/half-life) · (base − recent)).
+     * One page of live companies with what the list shows of each (listings, projects, story count, events
+     * since `horizon`), in one statement; the total in a second one beside it. The heat sorts are index scans:
+     * `heat_base` orders by today's heat, `heat_rise_*` by the rise over the window (migration 026).
      */
     async listCompanies(
       query: CompanyListQuery,
-      options: { ownerId: number | null | undefined; fNow: number; windowFactor: number; windowStart: Date },
-    ): Promise<{ rows: (CompanyRow & { change: number })[]; total: number }> {
-      let base = db
-        .selectFrom('companies as c')
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('company_events')
-              .select(['company_id', sql<number>`sum(base)`.as('recent')])
-              .where('occurred_at', '>', options.windowStart)
-              .groupBy('company_id')
-              .as('r'),
-          (join) => join.onRef('r.company_id', '=', 'c.id'),
-        )
-        .where('c.merged_into', 'is', null);
+      options: { ownerId: number | null | undefined; horizon: Date },
+    ): Promise<{ rows: CompanyListRow[]; total: number }> {
+      let base = db.selectFrom('companies as c').where('c.merged_into', 'is', null);
       if (options.ownerId !== undefined)
         base =
           options.ownerId === null
@@ -547,7 +733,9 @@ export function createAccountsRepository(db: Db) {
             .innerJoin('projects as p', 'p.id', 'po.project_id')
             .select(sql`1`.as('one'))
             .whereRef('po.company_id', '=', 'c.id');
-          if (query.commodity) projects = projects.where(sql<boolean>`${query.commodity} = ANY(p.commodities)`);
+          // `@>` rather than `= ANY`: the form the GIN index on commodities answers.
+          if (query.commodity)
+            projects = projects.where(sql<boolean>`p.commodities @> ARRAY[${query.commodity}]::text[]`);
           if (query.stage) projects = projects.where('p.stage', '=', query.stage);
           if (query.country) projects = projects.where('p.country', '=', query.country);
           const hasProject = eb.exists(projects);
@@ -578,86 +766,67 @@ export function createAccountsRepository(db: Db) {
           ]),
         );
       }
-      const change = sql<number>`${options.fNow}::double precision * (c.heat_base - ${options.windowFactor}::double precision * (c.heat_base - coalesce(r.recent, 0)))`;
+      const rise = query.window === '30d' ? sql`c.heat_rise_30d` : sql`c.heat_rise_7d`;
       const order =
         query.sort === 'name'
           ? sql`lower(c.name), c.id`
           : query.sort === 'heat_change'
-            ? sql`${change} DESC, c.heat_base DESC, c.id`
+            ? sql`${rise} DESC, c.heat_base DESC, c.id`
             : sql`c.heat_base DESC, c.id`;
-      const [rows, count] = await Promise.all([
-        base
-          .select([
-            'c.id',
-            'c.name',
-            'c.website',
-            'c.domain',
-            'c.country',
-            'c.market_cap_musd',
-            'c.shares_m',
-            'c.owner_id',
-            'c.merged_into',
-            'c.heat_base',
-            'c.last_event_at',
-            change.as('change'),
-          ])
-          .orderBy(order)
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size)
-          .execute(),
-        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      const matches = base.select([
+        'c.id',
+        'c.name',
+        'c.country',
+        'c.market_cap_musd',
+        'c.owner_id',
+        'c.heat_base',
+        'c.heat_rise_7d',
+        'c.heat_rise_30d',
+        'c.last_event_at',
       ]);
-      return { rows, total: Number(count.total) };
-    },
-
-    async tickersOf(ids: number[]): Promise<{ company_id: number; ticker: string }[]> {
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('company_tickers')
-        .select(['company_id', 'ticker'])
-        .where('company_id', 'in', ids)
-        .orderBy('ticker')
-        .execute();
-    },
-
-    async namesOf(id: number) {
-      return db
-        .selectFrom('company_names')
-        .select(['name', 'kind'])
-        .where('company_id', '=', id)
-        .orderBy('id')
-        .execute();
-    },
-
-    async usersNamed(ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, row.name]));
+      // Unfiltered, the total is the live companies' count a trigger keeps (migration 026); filtered, the
+      // matches are found once (a CTE read twice is materialised) for both the count and the page.
+      const unfiltered = options.ownerId === undefined && !projectFilter && !query.q;
+      const total = unfiltered
+        ? sql`(SELECT live_companies FROM account_list_state)`
+        : sql`(SELECT count(*)::int FROM matches)`;
+      // One row even for a page past the end (its company columns null), to carry the total.
+      const { rows: page } = await sql<Omit<CompanyListRow, keyof CompanyCardParts> & { total: number }>`
+        WITH matches AS (${matches})
+        SELECT t.total, c.id, c.name, c.country, c.market_cap_musd, c.owner_id, c.heat_base, c.last_event_at
+        FROM (SELECT ${total} AS total) t
+        LEFT JOIN LATERAL (
+          SELECT * FROM matches c ORDER BY ${order} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}
+        ) c ON true
+        ORDER BY ${order}`.execute(db);
+      const rows = page.filter((row) => row.id !== null);
+      if (rows.length === 0) return { rows: [], total: page[0]?.total ?? 0 };
+      // What each card shows, for the page's companies only: a fixed text, prepared once per connection.
+      const { rows: parts } = await db.executeQuery(
+        CompiledQuery.raw(COMPANY_CARDS_SQL, [
+          `{${rows.map((row) => row.id).join(',')}}`,
+          options.horizon,
+        ]) as CompiledQuery<CompanyCardParts & { id: number }>,
+      );
+      const byId = new Map(parts.map((part) => [part.id, part]));
+      return {
+        rows: rows.map(({ total: _total, ...row }) => {
+          const part = byId.get(row.id);
+          return {
+            ...row,
+            owner_name: part?.owner_name ?? null,
+            tickers: part?.tickers ?? [],
+            projects: part?.projects ?? [],
+            story_count: part?.story_count ?? 0,
+            recent: part?.recent ?? [],
+          };
+        }),
+        total: page[0]?.total ?? 0,
+      };
     },
 
     async userExists(id: number): Promise<boolean> {
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-    },
-
-    async projectsOf(ids: number[]): Promise<(ProjectRow & { company_id: number; share_pct: number | null })[]> {
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('project_owners')
-        .innerJoin('projects', 'projects.id', 'project_owners.project_id')
-        .select([
-          'project_owners.company_id',
-          'project_owners.share_pct',
-          'projects.id',
-          'projects.name',
-          'projects.country',
-          'projects.state',
-          'projects.location',
-          'projects.commodities',
-          'projects.stage',
-        ])
-        .where('project_owners.company_id', 'in', ids)
-        .orderBy('projects.name')
-        .execute();
     },
 
     async ownersOfProjects(projectIds: number[]) {
@@ -676,80 +845,24 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
-    async eventsOf(ids: number[]): Promise<EventRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('company_events as e')
-        .leftJoin('projects as p', 'p.id', 'e.project_id')
-        .select([
-          'e.id',
-          'e.company_id',
-          'e.project_id',
-          'p.name as project_name',
-          'e.story_id',
-          'e.kind',
-          'e.occurred_at',
-          'e.weight',
-          'e.summary',
-        ])
-        .where('e.company_id', 'in', ids)
-        .orderBy('e.occurred_at', 'desc')
-        .execute();
-    },
-
-    async storyCounts(ids: number[]): Promise<Map<number, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('company_stories')
-        .select(['company_id', sql<string>`count(*)`.as('count')])
-        .where('company_id', 'in', ids)
-        .groupBy('company_id')
-        .execute();
-      return new Map(rows.map((row) => [row.company_id, Number(row.count)]));
-    },
-
-    /** The company's stories, newest first: each release once (its primary article), with its copies. */
-    async timelineOf(id: number, limit: number) {
-      return db
-        .selectFrom('company_stories as cs')
-        .innerJoin('stories as s', 's.id', 'cs.story_id')
-        .innerJoin('articles as a', 'a.id', 's.primary_article_id')
-        .select([
-          's.id as story_id',
-          'a.id as article_id',
-          'a.title',
-          'a.url',
-          sql<Date>`coalesce(s.published_at, s.first_seen_at)`.as('published_at'),
-          (eb) =>
-            eb
-              .selectFrom('articles as copy')
-              .select(sql<string>`count(*)`.as('n'))
-              .whereRef('copy.story_id', '=', 's.id')
-              .as('copies'),
-        ])
-        .where('cs.company_id', '=', id)
-        .orderBy(sql`coalesce(s.published_at, s.first_seen_at)`, 'desc')
-        .limit(limit)
-        .execute();
-    },
-
-    async contactsOf(id: number) {
-      return db
-        .selectFrom('company_contacts')
-        .select(['name', 'email', 'job_title', 'phone', 'source'])
-        .where('company_id', '=', id)
-        .orderBy('name')
-        .execute();
-    },
-
-    async crmOf(id: number) {
-      return db
-        .selectFrom('company_crm_links as l')
-        .innerJoin('crm_companies as c', 'c.id', 'l.crm_company_id')
-        .select(['c.id', 'c.created_at'])
-        .where('l.company_id', '=', id)
-        .orderBy('c.created_at')
-        .executeTakeFirst();
+    /**
+     * Everything a company page shows, in one statement: its `timelineLimit` newest stories (each release once,
+     * with its copies), the events since `horizon` and those of the stories shown, its first `contactLimit`
+     * contacts by name, projects with their owners, names, listings, CRM link and open merges.
+     */
+    async companyPage(
+      id: number,
+      options: { horizon: Date; timelineLimit: number; contactLimit: number },
+    ): Promise<CompanyPageRow | undefined> {
+      const { rows } = await db.executeQuery(
+        CompiledQuery.raw(COMPANY_PAGE_SQL, [
+          id,
+          options.timelineLimit,
+          options.horizon,
+          options.contactLimit,
+        ]) as CompiledQuery<CompanyPageRow>,
+      );
+      return rows[0];
     },
 
     async openMergesInto(id: number) {

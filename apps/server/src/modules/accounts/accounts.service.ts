@@ -24,19 +24,21 @@ import { eventsOfFacts, STAGE_ORDER } from './accounts-events.ts';
 import {
   daysBefore,
   decayedWeight,
+  EVENT_HORIZON_DAYS,
   EVENT_WEIGHTS,
-  HALF_LIFE_DAYS,
-  heatAt,
   heatBaseOf,
-  heatFromBase,
+  heatFromRecent,
   heatHistory,
   roundHeat,
   weeklyHeat,
+  type BasedEvent,
 } from './accounts-heat.ts';
 import {
   projectKey,
   type AccountsRepository,
   type EventRow,
+  type HeatWindow,
+  type ListedProject,
   type ProjectRow,
   type StoryForFacts,
 } from './accounts.repository.ts';
@@ -125,6 +127,58 @@ function domainOf(website: string | null | undefined): string | null {
 
 const SYNC_BATCH = 100;
 const TIMELINE_LIMIT = 100;
+/** A company page lists its first contacts by name, not thousands. */
+const CONTACT_LIMIT = 200;
+/** How far the stored 7- and 30-day windows may lag behind now before a list sorted by rise moves them. */
+const HEAT_WINDOW_SLACK_MS = 60_000;
+
+/** The 7- and 30-day windows of the rise in heat, ending at `at`. */
+const heatWindowAt = (at: Date): HeatWindow => ({ d7: daysBefore(at, 7), d30: daysBefore(at, 30) });
+
+/** What a company's card shows (the list, and the top of its page). */
+interface SummarySource {
+  id: number;
+  name: string;
+  country: string | null;
+  market_cap_musd: number | null;
+  owner_id: number | null;
+  owner_name: string | null;
+  heat_base: number;
+  last_event_at: Date | null;
+  tickers: string[];
+  projects: ListedProject[];
+  story_count: number;
+}
+
+/**
+ * A company's card from its stored heat and its events since the horizon (`recent`): today's heat, its
+ * change over 7 and 30 days and the weekly sparkline, each as the decayed sum of the events (accounts-heat.ts).
+ */
+function summaryOf(row: SummarySource, recent: readonly BasedEvent[], at: Date): CompanySummary {
+  const heatAt = (when: Date) => heatFromRecent(row.heat_base, recent, when);
+  const heat = heatAt(at);
+  return {
+    id: row.id,
+    name: row.name,
+    tickers: row.tickers,
+    country: row.country,
+    market_cap_musd: row.market_cap_musd,
+    owner: row.owner_id === null ? null : { id: row.owner_id, name: row.owner_name ?? '' },
+    heat: roundHeat(heat),
+    heat_change_7d: roundHeat(heat - heatAt(daysBefore(at, 7))),
+    heat_change_30d: roundHeat(heat - heatAt(daysBefore(at, 30))),
+    heat_sparkline: weeklyHeat(heatAt, at),
+    projects: row.projects.map((project) => ({
+      id: project.id,
+      name: project.name,
+      stage: project.stage,
+      country: project.country,
+    })),
+    commodities: [...new Set(row.projects.flatMap((project) => project.commodities))].sort(),
+    story_count: row.story_count,
+    last_event_at: row.last_event_at ? new Date(row.last_event_at).toISOString() : null,
+  };
+}
 
 /** Accounts: companies and projects filled from scraper outputs, story facts and CRM pushes (issue 34). */
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -381,68 +435,35 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
   };
 
-  const toEvent = (event: EventRow, at: Date): CompanyEvent => ({
-    id: event.id,
-    kind: event.kind,
-    occurred_at: event.occurred_at.toISOString(),
-    summary: event.summary,
-    weight: event.weight,
-    heat_now: roundHeat(decayedWeight(event.weight, event.occurred_at, at)),
-    story_id: event.story_id,
-    project:
-      event.project_id !== null && event.project_name !== null
-        ? { id: event.project_id, name: event.project_name }
-        : null,
-  });
+  const toEvent = (event: EventRow, at: Date): CompanyEvent => {
+    const occurredAt = new Date(event.occurred_at);
+    return {
+      id: event.id,
+      kind: event.kind,
+      occurred_at: occurredAt.toISOString(),
+      summary: event.summary,
+      weight: event.weight,
+      heat_now: roundHeat(decayedWeight(event.weight, occurredAt, at)),
+      story_id: event.story_id,
+      project:
+        event.project_id !== null && event.project_name !== null
+          ? { id: event.project_id, name: event.project_name }
+          : null,
+    };
+  };
 
-  const summaries = async (
-    rows: {
-      id: number;
-      name: string;
-      country: string | null;
-      market_cap_musd: number | null;
-      owner_id: number | null;
-      heat_base: number;
-      last_event_at: Date | null;
-    }[],
-    /** What the caller read already (the company page), so it is not read twice. */
-    preloaded?: { projects: Awaited<ReturnType<AccountsRepository['projectsOf']>>; events: EventRow[] },
-  ): Promise<CompanySummary[]> => {
-    const ids = rows.map((row) => row.id);
-    const at = now();
-    const [tickers, projects, events, stories, owners] = await Promise.all([
-      repository.tickersOf(ids),
-      preloaded?.projects ?? repository.projectsOf(ids),
-      preloaded?.events ?? repository.eventsOf(ids),
-      repository.storyCounts(ids),
-      repository.usersNamed(rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id]))),
-    ]);
-    return rows.map((row) => {
-      const own = events.filter((event) => event.company_id === row.id);
-      const ownProjects = projects.filter((project) => project.company_id === row.id);
-      const heat = heatAt(own, at);
-      return {
-        id: row.id,
-        name: row.name,
-        tickers: tickers.filter((ticker) => ticker.company_id === row.id).map((ticker) => ticker.ticker),
-        country: row.country,
-        market_cap_musd: row.market_cap_musd,
-        owner: row.owner_id === null ? null : { id: row.owner_id, name: owners.get(row.owner_id) ?? '' },
-        heat: roundHeat(heat),
-        heat_change_7d: roundHeat(heat - heatAt(own, daysBefore(at, 7))),
-        heat_change_30d: roundHeat(heat - heatAt(own, daysBefore(at, 30))),
-        heat_sparkline: weeklyHeat(own, at),
-        projects: ownProjects.map((project) => ({
-          id: project.id,
-          name: project.name,
-          stage: project.stage,
-          country: project.country,
-        })),
-        commodities: [...new Set(ownProjects.flatMap((project) => project.commodities))].sort(),
-        story_count: stories.get(row.id) ?? 0,
-        last_event_at: row.last_event_at?.toISOString() ?? null,
-      };
-    });
+  /** The rise sort reads stored window sums: brought forward here at most once a slack (and by every sync). */
+  let heatWindowCheckedAt: number | undefined;
+  const freshHeatWindow = async (at: Date) => {
+    const time = at.getTime();
+    if (
+      heatWindowCheckedAt !== undefined &&
+      time >= heatWindowCheckedAt &&
+      time - heatWindowCheckedAt < HEAT_WINDOW_SLACK_MS
+    )
+      return;
+    await repository.refreshHeatWindow(heatWindowAt(at), HEAT_WINDOW_SLACK_MS);
+    heatWindowCheckedAt = time;
   };
 
   const liveCompany = async (id: number) => {
@@ -464,6 +485,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (files.length === 0 && storyIds.length === 0 && crm.length === 0) return { files: 0, stories: 0, crm: 0 };
       try {
         return await repository.exclusively(async (trx) => {
+          await repository.holdHeatWindow(trx, heatWindowAt(now()));
           const index = await indexFor(trx);
           for (const name of files) {
             let parsed: CrmReadyFile | undefined;
@@ -520,44 +542,37 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async list(user: User, query: CompanyListQuery): Promise<{ data: CompanySummary[]; pagination: Pagination }> {
       const at = now();
-      const windowDays = query.window === '30d' ? 30 : 7;
       const ownerId = query.owner === 'me' ? user.id : query.owner === 'none' ? null : query.owner;
+      if (query.sort === 'heat_change') await freshHeatWindow(at);
       const { rows, total } = await repository.listCompanies(query, {
         ownerId,
-        fNow: heatFromBase(1, at),
-        windowFactor: 2 ** (windowDays / HALF_LIFE_DAYS),
-        windowStart: daysBefore(at, windowDays),
+        horizon: daysBefore(at, EVENT_HORIZON_DAYS),
       });
-      return { data: await summaries(rows), pagination: pageOf(query.page, query.page_size, total) };
+      return {
+        data: rows.map((row) =>
+          summaryOf(
+            row,
+            row.recent.map(([base, time]) => ({ base, at: time })),
+            at,
+          ),
+        ),
+        pagination: pageOf(query.page, query.page_size, total),
+      };
     },
 
     async get(id: number): Promise<CompanyDetail> {
-      const company = await liveCompany(id);
-      if (company.merged_into !== null) throw notFound(`Company ${id} was merged into company ${company.merged_into}`);
       const at = now();
-      const [projectRows, events] = await Promise.all([repository.projectsOf([id]), repository.eventsOf([id])]);
-      const [[summary], names, timeline, contacts, crm, merges] = await Promise.all([
-        summaries([company], { projects: projectRows, events }),
-        repository.namesOf(id),
-        repository.timelineOf(id, TIMELINE_LIMIT),
-        repository.contactsOf(id),
-        repository.crmOf(id),
-        repository.openMergesInto(id),
-      ]);
-      if (!summary) throw notFound(`Company ${id} not found`);
-      const owners = await repository.ownersOfProjects(projectRows.map((project) => project.id));
-      const projects: Project[] = projectRows.map((project) => ({
-        id: project.id,
-        name: project.name,
-        country: project.country,
-        state: project.state,
-        location: project.location,
-        commodities: project.commodities,
-        stage: project.stage,
-        owners: owners
-          .filter((owner) => owner.project_id === project.id)
-          .map((owner) => ({ company_id: owner.company_id, name: owner.name, share_pct: owner.share_pct })),
-      }));
+      const company = await repository.companyPage(id, {
+        horizon: daysBefore(at, EVENT_HORIZON_DAYS),
+        timelineLimit: TIMELINE_LIMIT,
+        contactLimit: CONTACT_LIMIT,
+      });
+      if (!company) throw notFound(`Company ${id} not found`);
+      if (company.merged_into !== null) throw notFound(`Company ${id} was merged into company ${company.merged_into}`);
+      const { events } = company;
+      // Events older than the horizon (shown on the timeline) lie inside heat_base and are never subtracted.
+      const recent = events.map((event) => ({ base: event.base, at: new Date(event.occurred_at).getTime() }));
+      const summary = summaryOf(company, recent, at);
       const whyNow = events
         .map((event) => toEvent(event, at))
         .filter((event) => event.heat_now >= 0.05)
@@ -565,36 +580,45 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         .slice(0, 5);
       return {
         ...summary,
-        aliases: names.filter((name) => name.kind === 'alias').map((name) => name.name),
-        former_names: names.filter((name) => name.kind === 'former').map((name) => name.name),
+        aliases: company.names.filter((name) => name.kind === 'alias').map((name) => name.name),
+        former_names: company.names.filter((name) => name.kind === 'former').map((name) => name.name),
         website: company.website,
         domain: company.domain,
         shares_m: company.shares_m,
-        projects,
-        timeline: timeline.map((entry) => ({
+        projects: company.projects.map((project) => ({
+          id: project.id,
+          name: project.name,
+          country: project.country,
+          state: project.state,
+          location: project.location,
+          commodities: project.commodities,
+          stage: project.stage,
+          owners: project.owners,
+        })),
+        timeline: company.timeline.map((entry) => ({
           story_id: entry.story_id,
           article_id: entry.article_id,
           title: entry.title,
           url: entry.url,
           published_at: new Date(entry.published_at).toISOString(),
-          copies: Number(entry.copies ?? 1),
+          copies: entry.copies,
           events: events.filter((event) => event.story_id === entry.story_id).map((event) => toEvent(event, at)),
         })),
-        contacts,
-        heat_history: heatHistory(events, at),
+        contacts: company.contacts,
+        heat_history: heatHistory((when) => heatFromRecent(company.heat_base, recent, when), at),
         why_now: whyNow,
-        crm: crm
+        crm: company.crm_pushed_at
           ? {
               status: 'pushed',
               url: `/crm?company=${encodeURIComponent(company.name)}`,
-              pushed_at: crm.created_at.toISOString(),
+              pushed_at: new Date(company.crm_pushed_at).toISOString(),
             }
           : { status: 'not_pushed', url: null, pushed_at: null },
-        merges: merges.map((merge) => ({
+        merges: company.merges.map((merge) => ({
           id: merge.id,
           merged_id: merge.merged_id,
           name: merge.name,
-          merged_at: merge.merged_at.toISOString(),
+          merged_at: new Date(merge.merged_at).toISOString(),
         })),
       };
     },
@@ -625,6 +649,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (other.merged_into !== null)
         throw conflict(`Company ${otherId} was already merged into company ${other.merged_into}`);
       await repository.transaction(async (trx) => {
+        await repository.holdHeatWindow(trx, heatWindowAt(now()));
         const mergeId = await repository.merge(id, otherId, actor.id, trx);
         await audit.record(
           {
@@ -653,6 +678,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           ? conflict(`Nothing was merged into company ${id}`)
           : notFound(`Merge ${mergeId} into company ${id} not found (or already split)`);
       const restored = await repository.transaction(async (trx) => {
+        await repository.holdHeatWindow(trx, heatWindowAt(now()));
         const result = await repository.split(merge.id, trx);
         await audit.record(
           {
