@@ -33,9 +33,7 @@ const OUTPUT = {
       market_cap_musd: 30,
       website: null,
       contacts: [],
-      projects: [
-        { gid: '1', name: 'Red Lake Gold Project', commodities: ['Au'], stage: 'Exploration', country: 'CA' },
-      ],
+      projects: [{ gid: '1', name: 'Red Lake Gold Project', commodities: ['Au'], stage: 'Exploration', country: 'CA' }],
     },
     {
       name: 'Company 9 Lithium Ltd',
@@ -127,7 +125,13 @@ describe.each(testEngines)('account owners on %s', (engine) => {
   });
 
   it('gives companies an owner by rule, an admin-chosen owner wins, and removing a rule takes its companies back', async () => {
-    expect((await call('PATCH', `companies/${(await companyNamed('Company 1')).id}`, admin.cookie, { owner_id: alice.userId })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PATCH', `companies/${(await companyNamed('Company 1')).id}`, admin.cookie, {
+          owner_id: alice.userId,
+        })
+      ).statusCode,
+    ).toBe(200);
     const lithium = await call('POST', 'ownership-rules', admin.cookie, {
       kind: 'commodity',
       value: 'Li',

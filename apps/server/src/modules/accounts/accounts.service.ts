@@ -590,7 +590,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async createRule(actor: User, input: CreateOwnershipRuleRequest): Promise<OwnershipRule> {
       if (!(await repository.userExists(input.owner_id))) throw badRequest(`User ${input.owner_id} does not exist`);
       const id = await repository.transaction(async (trx) => {
-        const created = await repository.insertRule(trx, { kind: input.kind, value: input.value, userId: input.owner_id });
+        const created = await repository.insertRule(trx, {
+          kind: input.kind,
+          value: input.value,
+          userId: input.owner_id,
+        });
         if (created === undefined) throw conflict(`A ${input.kind} rule for ${input.value} exists already`);
         await repository.applyOwnershipRules(trx);
         await audit.record(
@@ -665,7 +669,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const live = [...new Set(candidates.map((company) => company.merged_into ?? company.id))];
         if (!live.includes(decision.company_id))
           throw badRequest(`body.company_id: company ${decision.company_id} is not a candidate of review ${id}`);
-        for (const other of live) if (other !== decision.company_id) await service.merge(actor, decision.company_id, other);
+        for (const other of live)
+          if (other !== decision.company_id) await service.merge(actor, decision.company_id, other);
         await repository.transaction(async (trx) => {
           await repository.addName(trx, decision.company_id, review.mention, 'alias');
           await repository.addTickers(trx, decision.company_id, review.tickers);

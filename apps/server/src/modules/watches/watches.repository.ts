@@ -280,12 +280,7 @@ export function createWatchesRepository(db: Db) {
      * (0: any), most intent first; claimed rows are marked alerted in the same statement, so two runs never
      * alert one article twice.
      */
-    async claimAlerts(
-      watchId: number,
-      minRank: number,
-      limit: number,
-      ownerId?: number,
-    ): Promise<AlertedArticle[]> {
+    async claimAlerts(watchId: number, minRank: number, limit: number, ownerId?: number): Promise<AlertedArticle[]> {
       const candidates = db
         .selectFrom('watch_seen_articles as w')
         .innerJoin('articles as a', 'a.id', 'w.article_id')

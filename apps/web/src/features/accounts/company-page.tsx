@@ -60,7 +60,10 @@ function Facts({ company }: { company: CompanyDetail }) {
       company.market_cap_musd === null ? 'Unknown' : `US$${company.market_cap_musd.toLocaleString('en-US')} million`,
     ],
     ['Head office', company.country ? (countryName.get(company.country) ?? company.country) : 'Unknown'],
-    ['Owner', company.owner?.name ?? 'Nobody yet'],
+    [
+      'Owner',
+      company.owner ? `${company.owner.name}${company.owner_rule_id !== null ? ' (by rule)' : ''}` : 'Nobody yet',
+    ],
   ];
   if (company.former_names.length > 0) rows.push(['Formerly', company.former_names.join(', ')]);
   if (company.aliases.length > 0) rows.push(['Also written', company.aliases.slice(0, 6).join(', ')]);
@@ -183,7 +186,11 @@ function TimelineCard({ company }: { company: CompanyDetail }) {
       ) : (
         <ol className="space-y-4 text-sm" aria-label="Stories">
           {company.timeline.map((entry) => (
-            <li key={entry.story_id} className="border-l-2 border-slate-200 pl-4">
+            <li
+              key={entry.story_id}
+              id={`story-${entry.story_id}`}
+              className="scroll-mt-20 border-l-2 border-slate-200 pl-4 target:border-blue-600 target:bg-blue-50"
+            >
               <p className="text-slate-600">
                 <time dateTime={entry.published_at}>{formatDate(entry.published_at)}</time>
                 {entry.copies > 1 && ` · carried by ${entry.copies} sources`}

@@ -175,6 +175,10 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           Run on schedule
         </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={draft.myAccounts} onChange={(e) => set('myAccounts', e.target.checked)} />
+          Only my accounts (stories about companies I own)
+        </label>
       </fieldset>
       {(problem ?? error) && <FormError>{problem ?? error}</FormError>}
       <div className="flex justify-end gap-2">
