@@ -471,7 +471,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         link,
         items: [
           { label: `${alert.intent ?? 'High'} · ${alert.title}`, link },
-          { label: `${alert.company}: account page`, link: companyLink },
+          ...(link === companyLink ? [] : [{ label: `${alert.company}: account page`, link: companyLink }]),
         ],
       });
     }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROJECT_STAGE_LABELS,
@@ -179,6 +179,16 @@ function ProjectsCard({ company }: { company: CompanyDetail }) {
 }
 
 function TimelineCard({ company }: { company: CompanyDetail }) {
+  // An owner's alert opens the page at its story (`#story-12`): that entry is scrolled to and marked.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#story-')) return;
+    // Two frames on: after the route's heading took focus (use-page-heading-focus.ts), which scrolls to the top.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
   return (
     <Card title="Timeline" description="Each release once, however many wires carried it, with the facts it gave.">
       {company.timeline.length === 0 ? (
@@ -189,7 +199,8 @@ function TimelineCard({ company }: { company: CompanyDetail }) {
             <li
               key={entry.story_id}
               id={`story-${entry.story_id}`}
-              className="scroll-mt-20 border-l-2 border-slate-200 pl-4 target:border-blue-600 target:bg-blue-50"
+              aria-current={hash === `#story-${entry.story_id}` ? 'true' : undefined}
+              className="border-l-2 border-slate-200 pl-4 aria-[current]:border-blue-600 aria-[current]:bg-blue-50 aria-[current]:py-2 aria-[current]:pr-2"
             >
               <p className="text-slate-600">
                 <time dateTime={entry.published_at}>{formatDate(entry.published_at)}</time>
