@@ -20,7 +20,14 @@ describe.each(testEngines)('MiningHub companies into accounts on %s', (engine) =
   let cookie: string;
 
   beforeAll(async () => {
-    fake = await startFakeMiningHubProjectsServer({ token: 'mh-token' });
+    // The first Australian project is a joint venture: a listed partner holds 30 per cent beside its owner.
+    const projects = fakeProjectsFromDemoDirectory();
+    const jv = projects.find((project) => project.country === 'AU');
+    if (jv)
+      jv.partners = [
+        { id: 9001, company_name: 'Wombat Partners Ltd', root_ticker: 'WOM', exchange: 'ASX', percentage: 30 },
+      ];
+    fake = await startFakeMiningHubProjectsServer({ token: 'mh-token', projects });
     t = await createTestApp(engine, {
       scraperSupervisor: { source: { kind: 'mininghub', baseUrl: fake.baseUrl, token: 'mh-token' } },
     });
@@ -49,11 +56,13 @@ describe.each(testEngines)('MiningHub companies into accounts on %s', (engine) =
     // What the worker does when a run completes (composition.ts onRunCompleted).
     await t.services.accounts.syncAll();
 
-    const crawled = fakeProjectsFromDemoDirectory().filter((project) =>
+    const crawled = fake.projects.filter((project) =>
       fake.requests.some((request) => request.includes(`/projects/${project.gid}/relationships`)),
     );
     expect(crawled).toHaveLength(8);
-    const owners = [...new Set(crawled.map((project) => project.owner?.company_name))].sort();
+    const owners = [
+      ...new Set([...crawled.map((project) => project.owner?.company_name), 'Wombat Partners Ltd']),
+    ].sort();
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/v1/companies?sort=name&page_size=100',
@@ -62,16 +71,21 @@ describe.each(testEngines)('MiningHub companies into accounts on %s', (engine) =
     const companies = list.json<{ data: CompanySummary[] }>().data;
     expect(companies.map((company) => company.name).sort()).toEqual(owners);
 
-    const first = crawled[0];
+    const first = crawled.find((project) => project.partners);
     const company = companies.find((item) => item.name === first?.owner?.company_name);
     const detail = (
       await t.app.inject({ method: 'GET', url: `/api/v1/companies/${company?.id}`, headers: { cookie } })
     ).json<{ data: CompanyDetail }>().data;
     expect(detail.tickers).toContain(`${first?.owner?.exchange}:${first?.owner?.root_ticker}`);
     expect(detail.projects.map((project) => project.name)).toContain(first?.project_name);
+    // Both joint-venture holders own the project, with their shares.
     expect(detail.projects.find((project) => project.name === first?.project_name)).toMatchObject({
       country: 'AU',
       commodities: expect.arrayContaining(first?.commodities ?? []),
+      owners: expect.arrayContaining([
+        { company_id: detail.id, name: detail.name, share_pct: 70 },
+        { company_id: expect.any(Number), name: 'Wombat Partners Ltd', share_pct: 30 },
+      ]),
     });
 
     // A second sync reads nothing again: still each company once.

@@ -307,6 +307,19 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
+    /** A project's owner with its share, added or its share updated (a joint venture seen again). */
+    async setOwnerShare(trx: Db, projectId: number, companyId: number, sharePct: number | null): Promise<void> {
+      await trx
+        .insertInto('project_owners')
+        .values({ project_id: projectId, company_id: companyId, share_pct: sharePct })
+        .onConflict((conflict) =>
+          conflict.columns(['project_id', 'company_id']).doUpdateSet({
+            share_pct: sql`coalesce(excluded.share_pct, project_owners.share_pct)`,
+          }),
+        )
+        .execute();
+    },
+
     async upsertContact(trx: Db, companyId: number, contact: ContactInput): Promise<void> {
       await this.upsertContacts(trx, companyId, [contact]);
     },

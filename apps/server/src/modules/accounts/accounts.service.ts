@@ -88,6 +88,17 @@ const crmReadyFileSchema = z.object({
           country: z.string(),
           region: z.string().nullish(),
           location: z.string().nullish(),
+          // MiningHub's joint-venture holders with their shares (the owner among them).
+          joint_venture: z
+            .array(
+              z.object({
+                name: z.string().min(1),
+                ticker: z.string().nullish(),
+                exchange: z.string().nullish(),
+                share_pct: z.number().nullish(),
+              }),
+            )
+            .nullish(),
         }),
       ),
     }),
@@ -242,6 +253,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await addStageChange(trx, companyId, existing, stage, null, now());
       }
       await repository.insertProjects(trx, fresh, companyId);
+      await addJointVentures(trx, index, company.projects, source, created);
       await repository.upsertContacts(
         trx,
         companyId,
@@ -262,6 +274,40 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
     }
     return { companies: file.companies.length, projects };
+  };
+
+  /** A project's joint-venture holders become its owners with their shares (each holder resolved as a company). */
+  const addJointVentures = async (
+    trx: Db,
+    index: EntityIndex,
+    projects: CrmReadyFile['companies'][number]['projects'],
+    source: string,
+    created: Set<number>,
+  ) => {
+    const withPartners = projects.filter((project) => (project.joint_venture ?? []).length > 0);
+    if (withPartners.length === 0) return;
+    const rows = await repository.projectsBySourceKeys(
+      trx,
+      withPartners.map((project) => `scraper:${project.gid}`),
+    );
+    for (const project of withPartners) {
+      const row = rows.get(`scraper:${project.gid}`);
+      if (!row) continue;
+      for (const holder of project.joint_venture ?? []) {
+        const exchange = holder.exchange ? exchangeCode(holder.exchange) : null;
+        const ticker = holder.ticker && exchange ? normaliseTicker(`${exchange}:${holder.ticker}`) : null;
+        const holderId = await resolveOrCreate(
+          trx,
+          index,
+          { name: holder.name.trim(), tickers: ticker ? [ticker] : [], source },
+          {},
+          true,
+          created,
+        );
+        if (holderId === null) continue;
+        await repository.setOwnerShare(trx, row.id, holderId, holder.share_pct ?? null);
+      }
+    }
   };
 
   const addStageChange = async (
