@@ -56,6 +56,9 @@ export interface AccountsServiceDeps {
 
 /** An owner is alerted for stories at or above this buying intent (rank 3: High; 4 is Very High). */
 export const OWNER_ALERT_MIN_RANK = 3;
+/** How often, and how far apart, a watch run asks for the accounts lock a sync holds. */
+const LOCK_ATTEMPTS = 20;
+const LOCK_RETRY_MS = 250;
 /** Most open reviews the review list shows. */
 const REVIEW_LIST_LIMIT = 200;
 
@@ -610,21 +613,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * yet (so "my accounts" and owners know them now), then alerts the owners of the high-intent ones.
      */
     async alertOwners(articleIds: number[]): Promise<void> {
-      const unsynced = await repository.unsyncedStoriesOf(articleIds);
-      if (unsynced.length > 0) {
+      // While a sync holds the lock (null), it may be reading these very stories: wait for it, a few times.
+      for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+        const unsynced = await repository.unsyncedStoriesOf(articleIds);
+        if (unsynced.length === 0) break;
         try {
-          // Null: a sync holds the lock and reads them itself (it alerts their owners when it commits).
-          await repository.exclusively(async (trx) => {
+          const done = await repository.exclusively(async (trx) => {
             const index = await indexFor(trx);
             for (const storyId of unsynced) {
               await ingestStory(trx, index, storyId);
               await repository.markStorySynced(trx, storyId);
             }
             await repository.applyOwnershipRules(trx);
+            return true;
           });
+          if (done) break;
         } finally {
           cached = undefined;
         }
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
       }
       await alertOwnersOf(await repository.storiesOfArticles(articleIds));
     },

@@ -165,7 +165,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     counts.new_articles = seen.length;
     // "My accounts": the rest is never analysed, pushed or alerted by this watch (nor later, unless the company
     // becomes theirs: an owned article seen before and never alerted is alerted then).
-    if (watch.my_accounts) await deps.accounts?.alertOwners(seen);
+    if (watch.my_accounts) await alertOwners(watch, seen);
     const fresh = watch.my_accounts ? await deps.repository.ownedArticles(watch.user_id, seen) : seen;
 
     const toAnalyse = (await deps.repository.articleStates(fresh)).filter((a) => !a.analysed).map((a) => a.id);
@@ -183,7 +183,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       ).length;
     }
 
-    await deps.accounts?.alertOwners(fresh);
+    await alertOwners(watch, fresh);
     const alerted = await deps.repository.claimAlerts(
       watch.id,
       minRank,
@@ -192,6 +192,15 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     );
     counts.alerted = alerted.length;
     if (alerted.length > 0) await deliverDigest(watch, alerted);
+  }
+
+  /** The owners' alerts before this watch's own; a failure there is logged, never the watchers' loss. */
+  async function alertOwners(watch: WatchRow, articleIds: number[]): Promise<void> {
+    try {
+      await deps.accounts?.alertOwners(articleIds);
+    } catch (failure) {
+      deps.logger.warn({ err: failure }, `watch ${watch.id}: the account owners' alerts failed`);
+    }
   }
 
   async function deliverDigest(watch: WatchRow, articles: AlertedArticle[]): Promise<void> {
