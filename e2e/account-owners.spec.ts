@@ -75,6 +75,10 @@ test('a rule makes a rep the owner of a copper account; its High-intent release 
     await expect(admin.getByRole('list', { name: 'Ownership rules' })).toContainText('Commodity: Copper → Rita Rep');
     await expect(admin.getByText('Nothing to review.')).toBeVisible();
     await admin.screenshot({ path: '/tmp/owners-rules-1366.png', fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect(admin.getByRole('list', { name: 'Ownership rules' })).toBeVisible();
+    await admin.screenshot({ path: '/tmp/owners-rules-390.png', fullPage: true });
+    await admin.setViewportSize({ width: 1366, height: 900 });
   });
 
   await test.step('the admin fetches and processes a release about a copper company nobody owned yet', async () => {
