@@ -156,7 +156,7 @@ function ReviewItem({ review }: { review: AccountReview }) {
         {review.candidates.length > 1 && (
           <SelectField
             className="min-w-56"
-            label="Keep as"
+            label="Merge into"
             value={target}
             onChange={(event) => setTarget(event.target.value)}
           >
