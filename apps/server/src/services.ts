@@ -214,21 +214,24 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     }),
   };
   const notifications = createNotificationsService({ repository: createNotificationsRepository(db), bus });
+  const accounts = createAccountsService({
+    repository: createAccountsRepository(db),
+    audit,
+    extractFacts,
+    scraperOutputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
+    notify: notifications.notify,
+    logger: (options.logger ?? createSilentLogger()).child({ name: 'accounts' }),
+  });
   return {
     ...services,
-    accounts: createAccountsService({
-      repository: createAccountsRepository(db),
-      audit,
-      extractFacts,
-      scraperOutputDir: options.scraperOutputDir ?? path.resolve('data', 'scraper', 'outputs'),
-      logger: (options.logger ?? createSilentLogger()).child({ name: 'accounts' }),
-    }),
+    accounts,
     notifications,
     watches: createWatchesService({
       repository: createWatchesRepository(db),
       news: services.news,
       pipeline: services.pipeline,
       notifications,
+      accounts,
       bus,
       logger: (options.logger ?? createSilentLogger()).child({ name: 'watches' }),
       enqueueRun: options.boss ? enqueueWatchRun(options.boss) : noQueue,

@@ -21,6 +21,14 @@ export interface FakeMiningHubProject {
     website: string | null;
   } | null;
   contacts: { name: string; title: string | null; email: string | null; phone: string | null }[];
+  /** Joint-venture partners beside the owner, with their shares; the owner holds the rest. */
+  partners?: {
+    id: number;
+    company_name: string;
+    root_ticker: string | null;
+    exchange: string | null;
+    percentage: number;
+  }[];
 }
 
 /** Misbehaviour to simulate; mutable while the server runs. */
@@ -151,10 +159,11 @@ export async function startFakeMiningHubProjectsServer(
       if (failures.malformedGids.has(gid)) {
         return response.writeHead(200, { 'content-type': 'application/json' }).end('{"project": {"gid": ');
       }
-      const { owner, contacts, ...fields } = project;
+      const { owner, contacts, partners = [], ...fields } = project;
+      const ownerShare = 100 - partners.reduce((sum, partner) => sum + partner.percentage, 0);
       return json(response, 200, {
         project: fields,
-        jv: owner ? [{ ...owner, percentage: 100 }] : [],
+        jv: owner ? [{ ...owner, percentage: ownerShare }, ...partners] : partners,
         option: [],
         nsrs: [],
         contacts,

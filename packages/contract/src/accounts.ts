@@ -175,6 +175,8 @@ export const companyDetailSchema = companySummarySchema.omit({ projects: true })
     url: z.string().nullable(),
     pushed_at: z.string().nullable(),
   }),
+  /** The ownership rule that gave the company its owner; null when an admin chose the owner (or none). */
+  owner_rule_id: z.number().int().nullable(),
   /** Merges into this company an admin may undo (split), newest first. */
   merges: z.array(
     z.object({ id: z.number().int(), merged_id: z.number().int(), name: z.string(), merged_at: z.string() }),
@@ -223,3 +225,65 @@ export const projectListResponseSchema = z.object({
   data: z.array(projectSchema),
   pagination: paginationSchema,
 });
+
+/**
+ * Ownership rules: a company no admin gave an owner is owned by the user of the first rule that matches it —
+ * country rules (head office or a project's country) before commodity rules (a project's commodity), then the
+ * oldest. An owner an admin chose always wins.
+ */
+export const OWNERSHIP_RULE_KINDS = ['country', 'commodity'] as const;
+export const ownershipRuleSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(OWNERSHIP_RULE_KINDS),
+  /** ISO alpha-2 for a country, a symbol (Cu, Au) for a commodity. */
+  value: z.string(),
+  owner: userRefSchema,
+  /** Companies this rule owns now. */
+  companies: z.number().int(),
+  created_at: z.string(),
+});
+export type OwnershipRule = z.infer<typeof ownershipRuleSchema>;
+export const ownershipRuleListResponseSchema = successData(z.array(ownershipRuleSchema));
+export const ownershipRuleResponseSchema = successData(ownershipRuleSchema);
+export const createOwnershipRuleRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('country'),
+    value: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((value) => value.toUpperCase()),
+    owner_id: z.number().int().positive().max(MAX_ID),
+  }),
+  z.object({
+    kind: z.literal('commodity'),
+    value: z.string().trim().min(1).max(8),
+    owner_id: z.number().int().positive().max(MAX_ID),
+  }),
+]);
+export type CreateOwnershipRuleRequest = z.infer<typeof createOwnershipRuleRequestSchema>;
+
+/** A mention entity resolution would not decide alone, waiting for an admin (`GET /account-reviews`). */
+export const accountReviewSchema = z.object({
+  id: z.number().int(),
+  mention: z.string(),
+  tickers: z.array(z.string()),
+  /** Why resolution would not decide: two candidates, a listing that disagrees with the name. */
+  reason: z.string(),
+  /** Where the mention came from: `story:12`, `scraper:<file>`, `crm:3`. */
+  source: z.string(),
+  story_id: z.number().int().nullable(),
+  candidates: z.array(z.object({ id: z.number().int(), name: z.string(), tickers: z.array(z.string()) })),
+  created_at: z.string(),
+});
+export type AccountReview = z.infer<typeof accountReviewSchema>;
+export const accountReviewListResponseSchema = successData(z.array(accountReviewSchema));
+/**
+ * Resolves a review: `merge` joins the candidates into `company_id` (each merge audited and reversible by a
+ * split) and records the mention as its alias; `keep_apart` leaves the companies as they are.
+ */
+export const resolveAccountReviewRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('merge'), company_id: z.number().int().positive().max(MAX_ID) }),
+  z.object({ action: z.literal('keep_apart') }),
+]);
+export type ResolveAccountReviewRequest = z.infer<typeof resolveAccountReviewRequestSchema>;

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'company_owner_changed',
   'company_merged',
   'company_split',
+  'ownership_rule_created',
+  'ownership_rule_deleted',
+  'account_review_resolved',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

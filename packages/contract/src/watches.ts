@@ -27,6 +27,8 @@ const watchFields = {
   webhook_format: webhookFormatSchema,
   email_to: z.array(z.string().trim().email().max(254)).max(MAX_WATCH_RECIPIENTS),
   enabled: z.boolean(),
+  /** Only stories about companies the watch's user owns (their accounts, issue 34). */
+  my_accounts: z.boolean(),
 };
 
 /** `POST /watches`. */
@@ -37,6 +39,7 @@ export const createWatchRequestSchema = z.object({
   webhook_format: watchFields.webhook_format.default('generic'),
   email_to: watchFields.email_to.default([]),
   enabled: watchFields.enabled.default(true),
+  my_accounts: watchFields.my_accounts.default(false),
 });
 export type CreateWatchRequest = z.input<typeof createWatchRequestSchema>;
 export type WatchInput = z.output<typeof createWatchRequestSchema>;
@@ -88,6 +91,7 @@ export const watchSchema = z.object({
   webhook_format: webhookFormatSchema,
   email_to: z.array(z.string()),
   enabled: z.boolean(),
+  my_accounts: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   /** When the schedule next runs it (null while switched off). */

@@ -53,6 +53,8 @@ export interface Database {
   account_imports: AccountImportsTable;
   company_crm_links: CompanyCrmLinksTable;
   account_list_state: AccountListStateTable;
+  ownership_rules: OwnershipRulesTable;
+  company_owner_alerts: CompanyOwnerAlertsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -138,6 +140,8 @@ export interface WatchesTable {
   webhook_format: Generated<WebhookFormat>;
   email_to: ColumnType<string[], string[] | undefined, string[]>;
   enabled: Generated<boolean>;
+  /** Migration 022: the run matches only stories about companies the watch's user owns. */
+  my_accounts: Generated<boolean>;
   next_run_at: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -432,6 +436,8 @@ export interface CompaniesTable {
   market_cap_musd: number | null;
   shares_m: number | null;
   owner_id: number | null;
+  /** Migration 022: the ownership rule that set `owner_id` (null: an admin chose, or no owner). */
+  owner_rule_id: Generated<number | null>;
   merged_into: number | null;
   heat_base: Generated<number>;
   /** Σ base of the events after account_list_state's starts (migration 026). */
@@ -551,4 +557,21 @@ export interface AccountReviewsTable {
   story_id: number | null;
   created_at: CreatedAt;
   resolved_at: Date | null;
+}
+
+/** Migration 022. */
+export interface OwnershipRulesTable {
+  id: Generated<number>;
+  kind: 'country' | 'commodity';
+  value: string;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface CompanyOwnerAlertsTable {
+  story_id: number;
+  user_id: number;
+  company_id: number;
+  article_id: number;
+  alerted_at: Generated<Date>;
 }

@@ -96,6 +96,9 @@ describe('MiningHub projects source against the fake API', () => {
           market_cap_musd: demo.owner.market_cap_musd,
           website: demo.owner.website,
         },
+        joint_venture: [
+          { name: demo.owner.name, ticker: demo.owner.ticker, exchange: demo.owner.exchange, share_pct: 100 },
+        ],
         contacts: demo.contacts,
         source_url: request.url,
       },
@@ -143,6 +146,10 @@ describe('MiningHub projects source against the fake API', () => {
         region: 'Ontario',
         location: null,
         owner: { name: 'Major Owner Corp.', ticker: 'MAJ', exchange: 'TSX', market_cap_musd: 310.5, website: null },
+        joint_venture: [
+          { name: 'Minority Partner Ltd', ticker: 'MIN', exchange: 'TSXV', share_pct: 20 },
+          { name: 'Major Owner Corp.', ticker: 'MAJ', exchange: 'TSX', share_pct: 80 },
+        ],
         contacts: [{ name: 'Ada Lovelace', title: 'CEO', email: 'ada@major.example', phone: '+1 555' }],
         source_url: url,
       },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { COUNTRIES, commodityNameToSymbol, findCountry } from '@mining-hub/contract/reference-data';
-import type { CrawlRequest, CrawlResponse, ProjectContact, ProjectOwner, ProjectSource } from './project-source.ts';
+import type {
+  CrawlRequest,
+  CrawlResponse,
+  ProjectContact,
+  ProjectOwner,
+  ProjectPartner,
+  ProjectSource,
+} from './project-source.ts';
 
 /** Projects per discovery page; the API's maximum. */
 export const MININGHUB_PROJECTS_PER_PAGE = 100;
@@ -136,6 +143,7 @@ export function createMiningHubProjectsSource(options: MiningHubProjectsOptions)
           region: blankToNull(project.state),
           location: blankToNull(project.location),
           owner: ownerOf(jv ?? [], option ?? []),
+          joint_venture: partnersOf(jv ?? []),
           contacts: (contacts ?? []).map(toContact).filter((contact): contact is ProjectContact => contact !== null),
           source_url: response.url,
         },
@@ -187,6 +195,18 @@ function ownerOf(jv: ApiCompany[], option: ApiCompany[][]): ProjectOwner | null 
     market_cap_musd: holder.market_cap ?? null,
     website: blankToNull(holder.website),
   };
+}
+
+/** Every joint-venture holder with its share: accounts record them all as the project's owners. */
+function partnersOf(jv: ApiCompany[]): ProjectPartner[] {
+  return jv
+    .filter((holder) => holder.company_name.trim() !== '')
+    .map((holder) => ({
+      name: holder.company_name.trim(),
+      ticker: blankToNull(holder.root_ticker ?? holder.ticker),
+      exchange: blankToNull(holder.exchange),
+      share_pct: holder.percentage ?? null,
+    }));
 }
 
 function toContact(contact: z.infer<typeof contactSchema>): ProjectContact | null {

@@ -14,6 +14,11 @@ export interface ScrapedProject {
   /** Free-text location ("120 km north of Kalgoorlie"). */
   location: string | null;
   owner: ProjectOwner | null;
+  /**
+   * Joint-venture holders with their shares in per cent (the owner among them), when the source says; a
+   * source without ownership data leaves it out.
+   */
+  joint_venture?: ProjectPartner[];
   contacts: ProjectContact[];
   /** The page or API address the details came from. */
   source_url: string;
@@ -26,6 +31,13 @@ export interface ProjectOwner {
   /** Millions of US dollars. */
   market_cap_musd: number | null;
   website: string | null;
+}
+
+export interface ProjectPartner {
+  name: string;
+  ticker: string | null;
+  exchange: string | null;
+  share_pct: number | null;
 }
 
 export interface ProjectContact {

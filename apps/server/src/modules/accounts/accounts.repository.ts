@@ -17,6 +17,8 @@ export interface CompanyRow {
   market_cap_musd: number | null;
   shares_m: number | null;
   owner_id: number | null;
+  /** Read by the company page only (the list leaves it out). */
+  owner_rule_id?: number | null;
   merged_into: number | null;
   heat_base: number;
   last_event_at: Date | null;
@@ -77,6 +79,7 @@ export interface MergeMoves {
 const COMPANY_COLUMNS = [
   'id',
   'name',
+  'owner_rule_id',
   'website',
   'domain',
   'country',
@@ -217,7 +220,7 @@ const COMPANY_PAGE_SQL = preparedStatement(
     ORDER BY coalesce(s.published_at, s.first_seen_at) DESC, s.id DESC
     LIMIT $2::integer
   )
-  SELECT c.id, c.name, c.website, c.domain, c.country, c.market_cap_musd, c.shares_m, c.owner_id, c.merged_into,
+  SELECT c.id, c.name, c.website, c.domain, c.country, c.market_cap_musd, c.shares_m, c.owner_id, c.owner_rule_id, c.merged_into,
     c.heat_base, c.last_event_at, u.name AS owner_name,
     coalesce((SELECT array_agg(t.ticker ORDER BY t.ticker) FROM company_tickers t WHERE t.company_id = c.id),
       '{}') AS tickers,
@@ -460,6 +463,19 @@ export function createAccountsRepository(db: Db) {
         .insertInto('project_owners')
         .values({ project_id: projectId, company_id: companyId, share_pct: sharePct })
         .onConflict((conflict) => conflict.columns(['project_id', 'company_id']).doNothing())
+        .execute();
+    },
+
+    /** A project's owner with its share, added or its share updated (a joint venture seen again). */
+    async setOwnerShare(trx: Db, projectId: number, companyId: number, sharePct: number | null): Promise<void> {
+      await trx
+        .insertInto('project_owners')
+        .values({ project_id: projectId, company_id: companyId, share_pct: sharePct })
+        .onConflict((conflict) =>
+          conflict.columns(['project_id', 'company_id']).doUpdateSet({
+            share_pct: sql`coalesce(excluded.share_pct, project_owners.share_pct)`,
+          }),
+        )
         .execute();
     },
 
@@ -876,12 +892,16 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
+    /** An admin's choice of owner (it wins over the rules); null hands the company back to the rules. */
     async setOwner(id: number, ownerId: number | null): Promise<void> {
-      await db
-        .updateTable('companies')
-        .set({ owner_id: ownerId, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('companies')
+          .set({ owner_id: ownerId, owner_rule_id: null, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        if (ownerId === null) await this.applyOwnershipRules(trx);
+      });
     },
 
     async replaceAliases(id: number, aliases: string[]): Promise<void> {
@@ -1020,9 +1040,10 @@ export function createAccountsRepository(db: Db) {
         .set({ merged_into: survivorId, updated_at: new Date() })
         .where('id', '=', otherId)
         .execute();
-      await sql`UPDATE companies SET owner_id = coalesce(owner_id, (SELECT owner_id FROM companies WHERE id = ${otherId})) WHERE id = ${survivorId}`.execute(
-        trx,
-      );
+      // The survivor keeps its owner; without one it takes the merged company's (and how it came: admin or rule).
+      await sql`
+        UPDATE companies SET (owner_id, owner_rule_id) = (SELECT owner_id, owner_rule_id FROM companies WHERE id = ${otherId})
+        WHERE id = ${survivorId} AND owner_id IS NULL`.execute(trx);
       await this.recomputeHeat(trx, survivorId);
       await this.recomputeHeat(trx, otherId);
       const merge = await trx
@@ -1089,6 +1110,235 @@ export function createAccountsRepository(db: Db) {
       await this.recomputeHeat(trx, survivorId);
       await this.recomputeHeat(trx, mergedId);
       return { survivorId, mergedId };
+    },
+
+    // ---- owners: rules and the owner's alert (migration 022)
+
+    async rules() {
+      return db
+        .selectFrom('ownership_rules as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select([
+          'r.id',
+          'r.kind',
+          'r.value',
+          'r.user_id',
+          'u.name as user_name',
+          'r.created_at',
+          (eb) =>
+            eb
+              .selectFrom('companies as c')
+              .select(sql<string>`count(*)`.as('n'))
+              .whereRef('c.owner_rule_id', '=', 'r.id')
+              .where('c.merged_into', 'is', null)
+              .as('companies'),
+        ])
+        .orderBy(sql`r.kind = 'country'`, 'desc')
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /** The new rule's id, or undefined when a rule of that kind and value exists. */
+    async insertRule(trx: Db, rule: { kind: 'country' | 'commodity'; value: string; userId: number }) {
+      const row = await trx
+        .insertInto('ownership_rules')
+        .values({ kind: rule.kind, value: rule.value, user_id: rule.userId })
+        .onConflict((conflict) => conflict.columns(['kind', 'value']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Deletes a rule and takes its companies' owner back (the remaining rules then apply again). */
+    async deleteRule(trx: Db, id: number) {
+      await trx
+        .updateTable('companies')
+        .set({ owner_id: null, owner_rule_id: null, updated_at: new Date() })
+        .where('owner_rule_id', '=', id)
+        .execute();
+      return trx.deleteFrom('ownership_rules').where('id', '=', id).returning(['kind', 'value']).executeTakeFirst();
+    },
+
+    /**
+     * Gives every live company no admin gave an owner the user of its first matching rule (country before
+     * commodity, then the oldest), or no owner when none matches; one statement, nothing when there are no rules.
+     */
+    async applyOwnershipRules(trx: Db, always = false): Promise<void> {
+      if (!always && !(await trx.selectFrom('ownership_rules').select('id').limit(1).executeTakeFirst())) return;
+      await sql`
+        WITH matched AS (
+          SELECT c.id AS company_id, (
+            SELECT r.id FROM ownership_rules r
+            WHERE (r.kind = 'country' AND (r.value = c.country OR EXISTS (
+                SELECT 1 FROM project_owners po JOIN projects p ON p.id = po.project_id
+                WHERE po.company_id = c.id AND p.country = r.value)))
+              OR (r.kind = 'commodity' AND EXISTS (
+                SELECT 1 FROM project_owners po JOIN projects p ON p.id = po.project_id
+                WHERE po.company_id = c.id AND EXISTS (
+                  SELECT 1 FROM unnest(p.commodities) AS commodity WHERE lower(commodity) = lower(r.value))))
+            ORDER BY r.kind = 'country' DESC, r.id
+            LIMIT 1) AS rule_id
+          FROM companies c
+          WHERE c.merged_into IS NULL AND (c.owner_id IS NULL OR c.owner_rule_id IS NOT NULL)
+        )
+        UPDATE companies c SET owner_id = r.user_id, owner_rule_id = r.id, updated_at = now()
+        FROM matched m LEFT JOIN ownership_rules r ON r.id = m.rule_id
+        WHERE c.id = m.company_id AND c.owner_rule_id IS DISTINCT FROM m.rule_id`.execute(trx);
+    },
+
+    /** The stories of these articles that accounts have not read yet. */
+    async unsyncedStoriesOf(articleIds: number[]): Promise<number[]> {
+      if (articleIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('articles as a')
+        .leftJoin('account_story_sync as sync', 'sync.story_id', 'a.story_id')
+        .select('a.story_id')
+        .distinct()
+        .where('a.id', 'in', articleIds)
+        .where('a.story_id', 'is not', null)
+        .where('sync.story_id', 'is', null)
+        .execute();
+      return rows.flatMap((row) => (row.story_id === null ? [] : [row.story_id]));
+    },
+
+    async storiesOfArticles(articleIds: number[]): Promise<number[]> {
+      if (articleIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('articles')
+        .select('story_id')
+        .distinct()
+        .where('id', 'in', articleIds)
+        .where('story_id', 'is not', null)
+        .execute();
+      return rows.flatMap((row) => (row.story_id === null ? [] : [row.story_id]));
+    },
+
+    /**
+     * Claims the owner alerts these stories owe: each story with an analysed article at or above `minRank`
+     * about a live company with an owner, once per story and owner, ever (the insert is the compare-and-set).
+     * Returns what was claimed, with whether the owner's own fetches found the article (else it is not theirs
+     * to open in Signals).
+     */
+    async claimOwnerAlerts(storyIds: number[], minRank: number) {
+      if (storyIds.length === 0) return [];
+      const { rows } = await sql<{ story_id: number; user_id: number; company_id: number; article_id: number }>`
+        INSERT INTO company_owner_alerts (story_id, user_id, company_id, article_id)
+        SELECT DISTINCT ON (cs.story_id, c.owner_id) cs.story_id, c.owner_id, c.id, a.id
+        FROM company_stories cs
+        JOIN companies c ON c.id = cs.company_id
+        JOIN articles a ON a.story_id = cs.story_id
+        WHERE cs.story_id IN (${sql.join(storyIds)}) AND c.owner_id IS NOT NULL AND c.merged_into IS NULL
+          AND a.analysed_at IS NOT NULL AND a.intent_rank >= ${minRank}
+        ORDER BY cs.story_id, c.owner_id, a.intent_rank DESC, a.id
+        ON CONFLICT DO NOTHING
+        RETURNING story_id, user_id, company_id, article_id`.execute(db);
+      if (rows.length === 0) return [];
+      const details = await db
+        .selectFrom('articles as a')
+        .select(['a.id', 'a.title', 'a.buying_intent_score', 'a.signal_summary'])
+        .where(
+          'a.id',
+          'in',
+          rows.map((row) => row.article_id),
+        )
+        .execute();
+      const names = await db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.company_id),
+        )
+        .execute();
+      const seen = await db
+        .selectFrom('session_articles as sa')
+        .innerJoin('news_sessions as s', 's.id', 'sa.session_id')
+        .select(['sa.article_id', 's.user_id'])
+        .where(
+          'sa.article_id',
+          'in',
+          rows.map((row) => row.article_id),
+        )
+        .execute();
+      const admins = new Set(
+        (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('role', '=', 'admin')
+            .where(
+              'id',
+              'in',
+              rows.map((row) => row.user_id),
+            )
+            .execute()
+        ).map((row) => row.id),
+      );
+      return rows.map((row) => {
+        const article = details.find((detail) => detail.id === row.article_id);
+        return {
+          ...row,
+          company: names.find((name) => name.id === row.company_id)?.name ?? '',
+          title: article?.title ?? '',
+          intent: article?.buying_intent_score ?? null,
+          summary: article?.signal_summary ?? null,
+          visible:
+            admins.has(row.user_id) ||
+            seen.some((found) => found.article_id === row.article_id && found.user_id === row.user_id),
+        };
+      });
+    },
+
+    // ---- the review list (ambiguous mentions)
+
+    async openReviews(limit: number) {
+      return db
+        .selectFrom('account_reviews')
+        .select(['id', 'mention', 'tickers', 'candidate_ids', 'reason', 'source', 'story_id', 'created_at'])
+        .where('resolved_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async findReview(id: number) {
+      return db
+        .selectFrom('account_reviews')
+        .select(['id', 'mention', 'tickers', 'candidate_ids', 'story_id', 'resolved_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Marks a review resolved; false when another admin resolved it first. */
+    async resolveReview(trx: Db, id: number): Promise<boolean> {
+      const row = await trx
+        .updateTable('account_reviews')
+        .set({ resolved_at: new Date() })
+        .where('id', '=', id)
+        .where('resolved_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async unsyncStory(trx: Db, storyId: number): Promise<void> {
+      await trx.deleteFrom('account_story_sync').where('story_id', '=', storyId).execute();
+    },
+
+    async tickersOf(ids: number[]): Promise<{ company_id: number; ticker: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('company_tickers')
+        .select(['company_id', 'ticker'])
+        .where('company_id', 'in', ids)
+        .orderBy('ticker')
+        .execute();
+    },
+
+    async companiesNamed(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.selectFrom('companies').select(['id', 'name', 'merged_into']).where('id', 'in', ids).execute();
     },
 
     transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {

@@ -1,4 +1,9 @@
 import {
+  accountReviewListResponseSchema,
+  createOwnershipRuleRequestSchema,
+  ownershipRuleListResponseSchema,
+  ownershipRuleResponseSchema,
+  resolveAccountReviewRequestSchema,
   companyListQuerySchema,
   companyListResponseSchema,
   companyResponseSchema,
@@ -9,7 +14,7 @@ import {
   splitCompanyResponseSchema,
   updateCompanyRequestSchema,
 } from '@mining-hub/contract/accounts';
-import { idParamsSchema } from '@mining-hub/contract/common';
+import { idParamsSchema, okSchema } from '@mining-hub/contract/common';
 import { errorBodySchema } from '@mining-hub/contract/errors';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -102,5 +107,59 @@ export function registerAccountsRoutes(app: ZodApp, deps: { accounts: AccountsSe
       },
     },
     async (request) => ({ success: true as const, ...(await accounts.projects(request.query)) }),
+  );
+
+  app.get(
+    '/api/v1/ownership-rules',
+    { config: admin, schema: { tags, response: { 200: ownershipRuleListResponseSchema, 403: errorBodySchema } } },
+    async () => ({ success: true as const, data: await accounts.rules() }),
+  );
+
+  app.post(
+    '/api/v1/ownership-rules',
+    {
+      config: admin,
+      schema: {
+        tags,
+        body: createOwnershipRuleRequestSchema,
+        response: { 201: ownershipRuleResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rule = await accounts.createRule(requireUser(request), request.body);
+      return reply.code(201).send({ success: true as const, data: rule });
+    },
+  );
+
+  app.delete(
+    '/api/v1/ownership-rules/:id',
+    { config: admin, schema: { tags, params: idParamsSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      await accounts.deleteRule(requireUser(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/v1/account-reviews',
+    { config: admin, schema: { tags, response: { 200: accountReviewListResponseSchema, 403: errorBodySchema } } },
+    async () => ({ success: true as const, data: await accounts.reviews() }),
+  );
+
+  app.post(
+    '/api/v1/account-reviews/:id/resolve',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: resolveAccountReviewRequestSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.resolveReview(requireUser(request), request.params.id, request.body);
+      return { success: true as const };
+    },
   );
 }

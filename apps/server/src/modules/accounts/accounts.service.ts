@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
+  AccountReview,
   CompanyDetail,
+  CreateOwnershipRuleRequest,
+  OwnershipRule,
+  ResolveAccountReviewRequest,
   CompanyEvent,
   CompanyListQuery,
   CompanySummary,
@@ -19,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { Logger } from '../../logging.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { User } from '@mining-hub/contract/auth';
 import { eventsOfFacts, STAGE_ORDER } from './accounts-events.ts';
 import {
@@ -51,9 +56,19 @@ export interface AccountsServiceDeps {
   extractFacts: (text: string, options: { title?: string }) => MiningFacts;
   /** DATA_DIR/scraper/outputs: the scraper's CRM-ready JSON files are imported from `json/` there. */
   scraperOutputDir: string;
+  /** The bell (modules/notifications): an owner's alert for a high-intent story about their company. */
+  notify?: NotificationsService['notify'];
   logger: Logger;
   now?: () => Date;
 }
+
+/** An owner is alerted for stories at or above this buying intent (rank 3: High; 4 is Very High). */
+export const OWNER_ALERT_MIN_RANK = 3;
+/** How often, and how far apart, a watch run asks for the accounts lock a sync holds. */
+const LOCK_ATTEMPTS = 20;
+const LOCK_RETRY_MS = 250;
+/** Most open reviews the review list shows. */
+const REVIEW_LIST_LIMIT = 200;
 
 /** The scraper's CRM-ready JSON (scraper-exports.ts `buildCrmReadyJson`), as much of it as accounts read. */
 const crmReadyFileSchema = z.object({
@@ -84,6 +99,17 @@ const crmReadyFileSchema = z.object({
           country: z.string(),
           region: z.string().nullish(),
           location: z.string().nullish(),
+          // MiningHub's joint-venture holders with their shares (the owner among them).
+          joint_venture: z
+            .array(
+              z.object({
+                name: z.string().min(1),
+                ticker: z.string().nullish(),
+                exchange: z.string().nullish(),
+                share_pct: z.number().nullish(),
+              }),
+            )
+            .nullish(),
         }),
       ),
     }),
@@ -290,6 +316,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await addStageChange(trx, companyId, existing, stage, null, now());
       }
       await repository.insertProjects(trx, fresh, companyId);
+      await addJointVentures(trx, index, company.projects, source, created);
       await repository.upsertContacts(
         trx,
         companyId,
@@ -310,6 +337,40 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
     }
     return { companies: file.companies.length, projects };
+  };
+
+  /** A project's joint-venture holders become its owners with their shares (each holder resolved as a company). */
+  const addJointVentures = async (
+    trx: Db,
+    index: EntityIndex,
+    projects: CrmReadyFile['companies'][number]['projects'],
+    source: string,
+    created: Set<number>,
+  ) => {
+    const withPartners = projects.filter((project) => (project.joint_venture ?? []).length > 0);
+    if (withPartners.length === 0) return;
+    const rows = await repository.projectsBySourceKeys(
+      trx,
+      withPartners.map((project) => `scraper:${project.gid}`),
+    );
+    for (const project of withPartners) {
+      const row = rows.get(`scraper:${project.gid}`);
+      if (!row) continue;
+      for (const holder of project.joint_venture ?? []) {
+        const exchange = holder.exchange ? exchangeCode(holder.exchange) : null;
+        const ticker = holder.ticker && exchange ? normaliseTicker(`${exchange}:${holder.ticker}`) : null;
+        const holderId = await resolveOrCreate(
+          trx,
+          index,
+          { name: holder.name.trim(), tickers: ticker ? [ticker] : [], source },
+          {},
+          true,
+          created,
+        );
+        if (holderId === null) continue;
+        await repository.setOwnerShare(trx, row.id, holderId, holder.share_pct ?? null);
+      }
+    }
   };
 
   const addStageChange = async (
@@ -472,6 +533,34 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return company;
   };
 
+  /** Alerts each owner of these stories' companies once per high-intent story (the bell), after commit. */
+  const alertOwnersOf = async (storyIds: number[]) => {
+    if (!deps.notify || storyIds.length === 0) return;
+    for (const alert of await repository.claimOwnerAlerts(storyIds, OWNER_ALERT_MIN_RANK)) {
+      const companyLink = `/companies/${alert.company_id}#story-${alert.story_id}`;
+      // The signal opens when the owner's fetches found the article; otherwise the (shared) company page does.
+      const link = alert.visible ? `/signals/${alert.article_id}` : companyLink;
+      await deps.notify(alert.user_id, {
+        title: `Your account ${alert.company}: ${alert.intent ?? 'High'} intent`,
+        body: alert.summary ?? alert.title,
+        link,
+        items: [
+          { label: `${alert.intent ?? 'High'} · ${alert.title}`, link },
+          ...(link === companyLink ? [] : [{ label: `${alert.company}: account page`, link: companyLink }]),
+        ],
+      });
+    }
+  };
+
+  const toRule = (row: Awaited<ReturnType<AccountsRepository['rules']>>[number]): OwnershipRule => ({
+    id: row.id,
+    kind: row.kind,
+    value: row.value,
+    owner: { id: row.user_id, name: row.user_name },
+    companies: Number(row.companies ?? 0),
+    created_at: row.created_at.toISOString(),
+  });
+
   const service = {
     /**
      * Fills accounts from what is not read yet: scraper output files, stories (new, or analysed since), and
@@ -484,7 +573,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const crm = await repository.crmCompaniesToLink(SYNC_BATCH);
       if (files.length === 0 && storyIds.length === 0 && crm.length === 0) return { files: 0, stories: 0, crm: 0 };
       try {
-        return await repository.exclusively(async (trx) => {
+        const result = await repository.exclusively(async (trx) => {
           await repository.holdHeatWindow(trx, heatWindowAt(now()));
           const index = await indexFor(trx);
           for (const name of files) {
@@ -522,8 +611,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             }
             if (id !== null) await repository.linkCrm(trx, company.id, id);
           }
+          // New companies and projects may match a rule: owners are known before any alert is made.
+          await repository.applyOwnershipRules(trx);
           return { files: files.length, stories: storyIds.length, crm: crm.length };
         });
+        if (result) await alertOwnersOf(storyIds);
+        return result;
       } finally {
         // The index learnt this batch's companies in memory: the next sync reads them back from the database,
         // or none of them when the transaction rolled back (a lost connection), so no id names a missing row.
@@ -538,6 +631,142 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const done = await service.sync();
         if (!done || (done.files === 0 && done.stories < SYNC_BATCH && done.crm < SYNC_BATCH)) return;
       }
+    },
+
+    /**
+     * A watch run's hook, before its own digest: reads these articles' stories into accounts if the sync has not
+     * yet (so "my accounts" and owners know them now), then alerts the owners of the high-intent ones.
+     */
+    async alertOwners(articleIds: number[]): Promise<void> {
+      // While a sync holds the lock (null), it may be reading these very stories: wait for it, a few times.
+      for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+        const unsynced = await repository.unsyncedStoriesOf(articleIds);
+        if (unsynced.length === 0) break;
+        try {
+          const done = await repository.exclusively(async (trx) => {
+            const index = await indexFor(trx);
+            for (const story of await repository.storiesForFacts(trx, unsynced)) await ingestStory(trx, index, story);
+            await repository.markStoriesSynced(trx, unsynced);
+            await repository.applyOwnershipRules(trx);
+            return true;
+          });
+          if (done) break;
+        } finally {
+          cached = undefined;
+        }
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      }
+      await alertOwnersOf(await repository.storiesOfArticles(articleIds));
+    },
+
+    async rules(): Promise<OwnershipRule[]> {
+      return (await repository.rules()).map(toRule);
+    },
+
+    async createRule(actor: User, input: CreateOwnershipRuleRequest): Promise<OwnershipRule> {
+      if (!(await repository.userExists(input.owner_id))) throw badRequest(`User ${input.owner_id} does not exist`);
+      const id = await repository.transaction(async (trx) => {
+        const created = await repository.insertRule(trx, {
+          kind: input.kind,
+          value: input.value,
+          userId: input.owner_id,
+        });
+        if (created === undefined) throw conflict(`A ${input.kind} rule for ${input.value} exists already`);
+        await repository.applyOwnershipRules(trx);
+        await audit.record(
+          {
+            actor,
+            action: 'ownership_rule_created',
+            target: `${input.kind} ${input.value}`,
+            detail: `owner: user ${input.owner_id}`,
+          },
+          trx,
+        );
+        return created;
+      });
+      const rule = (await repository.rules()).find((row) => row.id === id);
+      if (!rule) throw notFound(`Rule ${id} not found`);
+      return toRule(rule);
+    },
+
+    async deleteRule(actor: User, id: number): Promise<void> {
+      await repository.transaction(async (trx) => {
+        const removed = await repository.deleteRule(trx, id);
+        if (!removed) throw notFound(`Rule ${id} not found`);
+        await repository.applyOwnershipRules(trx, true);
+        await audit.record(
+          { actor, action: 'ownership_rule_deleted', target: `${removed.kind} ${removed.value}`, detail: null },
+          trx,
+        );
+      });
+    },
+
+    /** Mentions resolution would not decide alone, newest first, with their candidates as they are now. */
+    async reviews(): Promise<AccountReview[]> {
+      const rows = await repository.openReviews(REVIEW_LIST_LIMIT);
+      const ids = [...new Set(rows.flatMap((row) => row.candidate_ids))];
+      const [companies, tickers] = await Promise.all([repository.companiesNamed(ids), repository.tickersOf(ids)]);
+      return rows.map((row) => ({
+        id: row.id,
+        mention: row.mention,
+        tickers: row.tickers,
+        reason: row.reason,
+        source: row.source,
+        story_id: row.story_id,
+        candidates: row.candidate_ids.flatMap((candidate) => {
+          const company = companies.find((found) => found.id === candidate);
+          // A candidate merged since is shown as the company it lives on in.
+          const liveId = company?.merged_into ?? candidate;
+          const live = companies.find((found) => found.id === liveId) ?? company;
+          return live
+            ? [
+                {
+                  id: live.id,
+                  name: live.name,
+                  tickers: tickers.filter((ticker) => ticker.company_id === live.id).map((ticker) => ticker.ticker),
+                },
+              ]
+            : [];
+        }),
+        created_at: row.created_at.toISOString(),
+      }));
+    },
+
+    /**
+     * Resolves a review: `merge` merges the other live candidates into `company_id` (each an audited, reversible
+     * merge) and keeps the mention as its alias; `keep_apart` leaves them apart. Either way it leaves the list.
+     */
+    async resolveReview(actor: User, id: number, decision: ResolveAccountReviewRequest): Promise<void> {
+      const review = await repository.findReview(id);
+      if (!review) throw notFound(`Review ${id} not found`);
+      if (review.resolved_at !== null) throw conflict(`Review ${id} was resolved already`);
+      if (decision.action === 'merge') {
+        const candidates = await repository.companiesNamed(review.candidate_ids);
+        const live = [...new Set(candidates.map((company) => company.merged_into ?? company.id))];
+        if (!live.includes(decision.company_id))
+          throw badRequest(`body.company_id: company ${decision.company_id} is not a candidate of review ${id}`);
+        for (const other of live)
+          if (other !== decision.company_id) await service.merge(actor, decision.company_id, other);
+        await repository.transaction(async (trx) => {
+          await repository.addName(trx, decision.company_id, review.mention, 'alias');
+          await repository.addTickers(trx, decision.company_id, review.tickers);
+          // The story that raised it is read again: its mention now resolves to the merged company.
+          if (review.story_id !== null) await repository.unsyncStory(trx, review.story_id);
+        });
+        cached = undefined;
+      }
+      await repository.transaction(async (trx) => {
+        if (!(await repository.resolveReview(trx, id))) throw conflict(`Review ${id} was resolved already`);
+        await audit.record(
+          {
+            actor,
+            action: 'account_review_resolved',
+            target: review.mention,
+            detail: decision.action === 'merge' ? `merged into company ${decision.company_id}` : 'kept apart',
+          },
+          trx,
+        );
+      });
     },
 
     async list(user: User, query: CompanyListQuery): Promise<{ data: CompanySummary[]; pagination: Pagination }> {
@@ -614,6 +843,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
               pushed_at: new Date(company.crm_pushed_at).toISOString(),
             }
           : { status: 'not_pushed', url: null, pushed_at: null },
+        owner_rule_id: company.owner_rule_id ?? null,
         merges: company.merges.map((merge) => ({
           id: merge.id,
           merged_id: merge.merged_id,
@@ -660,6 +890,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           },
           trx,
         );
+        await repository.applyOwnershipRules(trx);
       });
       cached = undefined;
       return service.get(id);

@@ -86,7 +86,10 @@ export function registerEvaluationRoutes(app: ZodApp, deps: { evaluation: Evalua
 
   app.delete(
     '/api/v1/evaluation-sets/:id',
-    { config: admin, schema: { tags, params: idParamsSchema, response: { 200: okSchema, 404: errorBodySchema } } },
+    {
+      config: admin,
+      schema: { tags, params: idParamsSchema, response: { 200: okSchema, 404: errorBodySchema, 409: errorBodySchema } },
+    },
     async (request) => {
       await evaluation.deleteSet(request.params.id);
       return { success: true as const };

@@ -14,6 +14,7 @@ export interface WatchRow {
   webhook_format: WebhookFormat;
   email_to: string[];
   enabled: boolean;
+  my_accounts: boolean;
   next_run_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -68,10 +69,22 @@ const WATCH_COLUMNS = [
   'webhook_format',
   'email_to',
   'enabled',
+  'my_accounts',
   'next_run_at',
   'created_at',
   'updated_at',
 ] as const;
+
+/** The articles whose story names a live company `userId` owns (accounts, migrations 019 and 022). */
+function ownedBy(db: Db, userId: number) {
+  return db
+    .selectFrom('articles as owned')
+    .innerJoin('company_stories as cs', 'cs.story_id', 'owned.story_id')
+    .innerJoin('companies as c', 'c.id', 'cs.company_id')
+    .select('owned.id')
+    .where('c.owner_id', '=', userId)
+    .where('c.merged_into', 'is', null);
+}
 
 /** Watches, their runs and the articles each has seen and alerted. */
 export function createWatchesRepository(db: Db) {
@@ -239,6 +252,14 @@ export function createWatchesRepository(db: Db) {
       return articleIds.filter((id) => fresh.has(id));
     },
 
+    /** Of these articles, those about a company `userId` owns, in the given order. */
+    async ownedArticles(userId: number, articleIds: number[]): Promise<number[]> {
+      if (articleIds.length === 0) return [];
+      const rows = await ownedBy(db, userId).where('owned.id', 'in', articleIds).execute();
+      const owned = new Set(rows.map((row) => row.id));
+      return articleIds.filter((id) => owned.has(id));
+    },
+
     async articleStates(articleIds: number[]): Promise<ArticleState[]> {
       if (articleIds.length === 0) return [];
       const rows = await db
@@ -259,7 +280,7 @@ export function createWatchesRepository(db: Db) {
      * (0: any), most intent first; claimed rows are marked alerted in the same statement, so two runs never
      * alert one article twice.
      */
-    async claimAlerts(watchId: number, minRank: number, limit: number): Promise<AlertedArticle[]> {
+    async claimAlerts(watchId: number, minRank: number, limit: number, ownerId?: number): Promise<AlertedArticle[]> {
       const candidates = db
         .selectFrom('watch_seen_articles as w')
         .innerJoin('articles as a', 'a.id', 'w.article_id')
@@ -268,6 +289,7 @@ export function createWatchesRepository(db: Db) {
         .where('w.alerted_at', 'is', null)
         .where('a.analysed_at', 'is not', null)
         .where('a.intent_rank', '>=', minRank)
+        .$if(ownerId !== undefined, (query) => query.where('a.id', 'in', ownedBy(db, ownerId ?? 0)))
         .orderBy('a.intent_rank', 'desc')
         .orderBy('w.article_id')
         .limit(limit);

@@ -34,6 +34,11 @@ export interface WatchesServiceDeps {
   logger: Logger;
   /** Queues the job of a run row. */
   enqueueRun: (runId: number) => Promise<void>;
+  /**
+   * Accounts (issue 34): joins these articles' stories to their companies now (not at the next sync) and alerts
+   * the owners of high-intent ones; a run calls it before its own digest, so an owner is alerted first.
+   */
+  accounts?: { alertOwners: (articleIds: number[]) => Promise<void> };
   /** Hands a digest to the alert delivery (webhook, e-mail); it queues the deliveries and never throws for them. */
   sendDigest: (digest: WatchDigest) => Promise<void>;
   /** Why a webhook URL is refused (a private address outside ALLOWED_PRIVATE_ORIGINS), or null when it is fine. */
@@ -84,6 +89,7 @@ function toWatch(row: WatchRow, lastRun: WatchRunRow | undefined): Watch {
     webhook_format: row.webhook_format,
     email_to: row.email_to,
     enabled: row.enabled,
+    my_accounts: row.my_accounts,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     next_run_at: row.enabled ? row.next_run_at.toISOString() : null,
@@ -155,8 +161,12 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     });
     if (fetched.status === 'failed') throw new Error(`the fetch failed: ${fetched.message}`);
 
-    const fresh = await deps.repository.markSeen(watch.id, await deps.news.sessionArticleIds(owner, sessionId));
-    counts.new_articles = fresh.length;
+    const seen = await deps.repository.markSeen(watch.id, await deps.news.sessionArticleIds(owner, sessionId));
+    counts.new_articles = seen.length;
+    // "My accounts": the rest is never analysed, pushed or alerted by this watch (nor later, unless the company
+    // becomes theirs: an owned article seen before and never alerted is alerted then).
+    if (watch.my_accounts) await alertOwners(watch, seen);
+    const fresh = watch.my_accounts ? await deps.repository.ownedArticles(watch.user_id, seen) : seen;
 
     const toAnalyse = (await deps.repository.articleStates(fresh)).filter((a) => !a.analysed).map((a) => a.id);
     await runBatches(owner, toAnalyse, 'analyse');
@@ -173,9 +183,24 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       ).length;
     }
 
-    const alerted = await deps.repository.claimAlerts(watch.id, minRank, MAX_DIGEST_SIGNALS);
+    await alertOwners(watch, fresh);
+    const alerted = await deps.repository.claimAlerts(
+      watch.id,
+      minRank,
+      MAX_DIGEST_SIGNALS,
+      watch.my_accounts ? watch.user_id : undefined,
+    );
     counts.alerted = alerted.length;
     if (alerted.length > 0) await deliverDigest(watch, alerted);
+  }
+
+  /** The owners' alerts before this watch's own; a failure there is logged, never the watchers' loss. */
+  async function alertOwners(watch: WatchRow, articleIds: number[]): Promise<void> {
+    try {
+      await deps.accounts?.alertOwners(articleIds);
+    } catch (failure) {
+      deps.logger.warn({ err: failure }, `watch ${watch.id}: the account owners' alerts failed`);
+    }
   }
 
   async function deliverDigest(watch: WatchRow, articles: AlertedArticle[]): Promise<void> {

@@ -1,10 +1,16 @@
 import {
+  accountReviewListResponseSchema,
+  ownershipRuleListResponseSchema,
+  ownershipRuleResponseSchema,
+  type CreateOwnershipRuleRequest,
+  type ResolveAccountReviewRequest,
   companyListResponseSchema,
   companyResponseSchema,
   splitCompanyResponseSchema,
   type CompanyListQuery,
   type UpdateCompanyRequest,
 } from '@mining-hub/contract/accounts';
+import { okSchema } from '@mining-hub/contract/common';
 import { userListResponseSchema } from '@mining-hub/contract/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -15,6 +21,8 @@ export const accountKeys = {
   all: ['accounts'] as const,
   list: (filters: CompanyFilters) => ['accounts', 'list', filters] as const,
   company: (id: number) => ['accounts', 'company', id] as const,
+  rules: ['accounts', 'rules'] as const,
+  reviews: ['accounts', 'reviews'] as const,
 };
 
 function queryString(filters: CompanyFilters): string {
@@ -59,3 +67,25 @@ export const splitCompany = async (id: number, mergeId: number) =>
       body: { merge_id: mergeId },
     })
   ).data;
+
+export const ownershipRulesQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.rules,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/ownership-rules', ownershipRuleListResponseSchema, { signal })).data,
+  });
+
+export const createOwnershipRule = async (body: CreateOwnershipRuleRequest) =>
+  (await apiRequest('/ownership-rules', ownershipRuleResponseSchema, { method: 'POST', body })).data;
+
+export const deleteOwnershipRule = (id: number) => apiRequest(`/ownership-rules/${id}`, okSchema, { method: 'DELETE' });
+
+export const accountReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.reviews,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/account-reviews', accountReviewListResponseSchema, { signal })).data,
+  });
+
+export const resolveAccountReview = (id: number, body: ResolveAccountReviewRequest) =>
+  apiRequest(`/account-reviews/${id}/resolve`, okSchema, { method: 'POST', body });

@@ -15,7 +15,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PaginationControls } from '../../components/pagination-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { AccountReviewsCard, OwnershipRulesCard } from './accounts-admin.tsx';
 import { companiesQueryOptions, type CompanyFilters } from './api.ts';
 import { formatChange, Sparkline } from './sparkline.tsx';
 
@@ -84,6 +86,7 @@ function CompanyName({ company }: { company: CompanySummary }) {
 
 /** Companies (`/companies`): every account the product knows, hottest first, with its projects and heat. */
 export function CompaniesPage() {
+  const user = useCurrentUser();
   const [sortKey, setSortKey] = useState<SortKey>('heat');
   const [commodity, setCommodity] = useState('');
   const [country, setCountry] = useState('');
@@ -265,6 +268,12 @@ export function CompaniesPage() {
           </div>
         )}
       </Card>
+      {user.role === 'admin' && (
+        <div className="mt-6 grid gap-6 xl:grid-cols-2">
+          <OwnershipRulesCard />
+          <AccountReviewsCard />
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROJECT_STAGE_LABELS,
@@ -60,7 +60,10 @@ function Facts({ company }: { company: CompanyDetail }) {
       company.market_cap_musd === null ? 'Unknown' : `US$${company.market_cap_musd.toLocaleString('en-US')} million`,
     ],
     ['Head office', company.country ? (countryName.get(company.country) ?? company.country) : 'Unknown'],
-    ['Owner', company.owner?.name ?? 'Nobody yet'],
+    [
+      'Owner',
+      company.owner ? `${company.owner.name}${company.owner_rule_id !== null ? ' (by rule)' : ''}` : 'Nobody yet',
+    ],
   ];
   if (company.former_names.length > 0) rows.push(['Formerly', company.former_names.join(', ')]);
   if (company.aliases.length > 0) rows.push(['Also written', company.aliases.slice(0, 6).join(', ')]);
@@ -176,6 +179,16 @@ function ProjectsCard({ company }: { company: CompanyDetail }) {
 }
 
 function TimelineCard({ company }: { company: CompanyDetail }) {
+  // An owner's alert opens the page at its story (`#story-12`): that entry is scrolled to and marked.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#story-')) return;
+    // Two frames on: after the route's heading took focus (use-page-heading-focus.ts), which scrolls to the top.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
   return (
     <Card title="Timeline" description="Each release once, however many wires carried it, with the facts it gave.">
       {company.timeline.length === 0 ? (
@@ -183,7 +196,12 @@ function TimelineCard({ company }: { company: CompanyDetail }) {
       ) : (
         <ol className="space-y-4 text-sm" aria-label="Stories">
           {company.timeline.map((entry) => (
-            <li key={entry.story_id} className="border-l-2 border-slate-200 pl-4">
+            <li
+              key={entry.story_id}
+              id={`story-${entry.story_id}`}
+              aria-current={hash === `#story-${entry.story_id}` ? 'true' : undefined}
+              className="border-l-2 border-slate-200 pl-4 aria-[current]:border-blue-600 aria-[current]:bg-blue-50 aria-[current]:py-2 aria-[current]:pr-2"
+            >
               <p className="text-slate-600">
                 <time dateTime={entry.published_at}>{formatDate(entry.published_at)}</time>
                 {entry.copies > 1 && ` · carried by ${entry.copies} sources`}

@@ -22,4 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   company_owner_changed: 'Account owner changed',
   company_merged: 'Companies merged',
   company_split: 'Companies split',
+  ownership_rule_created: 'Ownership rule added',
+  ownership_rule_deleted: 'Ownership rule removed',
+  account_review_resolved: 'Account review resolved',
 };

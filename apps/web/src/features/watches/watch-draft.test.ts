@@ -33,6 +33,7 @@ describe('watch draft', () => {
       push_min_intent: null,
       webhook_url: null,
       webhook_format: 'generic',
+      my_accounts: false,
       email_to: ['a@example.com'],
       enabled: true,
       interval_minutes: 5,

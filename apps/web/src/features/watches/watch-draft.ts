@@ -26,6 +26,8 @@ export interface WatchDraft {
   webhookFormat: WebhookFormat;
   emails: string;
   enabled: boolean;
+  /** Only stories about companies the user owns. */
+  myAccounts: boolean;
 }
 
 /** The webhook kinds the form offers (issue 35). */
@@ -54,6 +56,7 @@ export const EMPTY_DRAFT: WatchDraft = {
   webhookFormat: 'generic',
   emails: '',
   enabled: true,
+  myAccounts: false,
 };
 
 export function draftOf(watch: Watch): WatchDraft {
@@ -72,6 +75,7 @@ export function draftOf(watch: Watch): WatchDraft {
     webhookFormat: watch.webhook_format,
     emails: watch.email_to.join(', '),
     enabled: watch.enabled,
+    myAccounts: watch.my_accounts,
   };
 }
 
@@ -145,6 +149,7 @@ export function requestOf(draft: WatchDraft): DraftResult {
       webhook_format: draft.webhookFormat,
       email_to: emails,
       enabled: draft.enabled,
+      my_accounts: draft.myAccounts,
     },
   };
 }

@@ -28,6 +28,7 @@ const WATCH: Watch = {
   },
   interval_minutes: 15,
   push_min_intent: 'High',
+  my_accounts: false,
   webhook_url: 'https://hooks.example.com/x',
   webhook_format: 'generic',
   email_to: ['rep@example.com'],

@@ -201,6 +201,10 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           Run on schedule
         </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={draft.myAccounts} onChange={(e) => set('myAccounts', e.target.checked)} />
+          Only my accounts (stories about companies I own)
+        </label>
       </fieldset>
       {/* Save and Cancel stay in view at the dialog's foot however long the form (below the fold at 900 px). */}
       <div className="sticky -bottom-5 -mx-6 -mb-5 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-white px-6 py-3">
