@@ -15,6 +15,7 @@ import { apiRequest, isApiError } from '../../lib/api-client.ts';
 
 export const evaluationKeys = {
   sets: ['evaluation', 'sets'] as const,
+  allRuns: ['evaluation', 'runs'] as const,
   runs: (promptId: number) => ['evaluation', 'runs', promptId] as const,
   run: (runId: number) => ['evaluation', 'run', runId] as const,
 };
