@@ -82,6 +82,9 @@ test("a run shows the model's raw answer for an output that was not valid", asyn
     await expect(item.locator('pre')).toHaveText(GARBLED);
     await item.scrollIntoViewIfNeeded();
     await shot(page, `raw-invalid-answer-${viewport.width}`);
+    // The price table that costs runs sits under the sets.
+    await page.getByRole('form', { name: 'Model prices' }).scrollIntoViewIfNeeded();
+    await shot(page, `model-prices-${viewport.width}`);
     await context.close();
   }
 });

@@ -15,6 +15,7 @@ import {
   useMakeDefaultSet,
 } from '../evaluation-api.ts';
 import { failureDetail } from '../prompt-messages.ts';
+import { ModelPrices } from './model-prices.tsx';
 
 /** The evaluation sets: articles reviewers added, with what each output should say; create, import, export. */
 export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => void }) {
@@ -157,6 +158,9 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
           Create set
         </Button>
       </form>
+      <div className="mt-6 border-t border-slate-200 pt-5">
+        <ModelPrices onDone={onDone} />
+      </div>
     </Card>
   );
 }
