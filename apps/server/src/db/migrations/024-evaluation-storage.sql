@@ -5,6 +5,8 @@
 -- worker that lost the run (taken over after a stall, or cancelled) stores nothing more. This replaces the
 -- row per scored item that made an item count once: no write can come from two runners at once.
 ALTER TABLE evaluation_runs ADD COLUMN attempt integer NOT NULL DEFAULT 0;
+-- A run started before this migration may have results stored: its next start must not count as a first.
+UPDATE evaluation_runs SET attempt = 1 WHERE started_at IS NOT NULL;
 
 -- The items a batch holds (a takeover goes on with the others), and whether `results` is packed: the JSON
 -- array compressed (brotli) and in base64, a tenth of the bytes for PGlite or PostgreSQL to write.
