@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAiServer } from '../apps/server/test/fake-openai-server.ts';
+import { checkAccessibility } from './axe.ts';
 import { apiCall, E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
@@ -35,6 +36,14 @@ test.afterAll(async () => {
   app = undefined;
   ai = undefined;
 });
+
+/** Serious or critical WCAG 2.2 AA violations axe finds on the page as it is. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await checkAccessibility(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -83,8 +92,12 @@ test("a run shows the model's raw answer for an output that was not valid", asyn
     await item.scrollIntoViewIfNeeded();
     await shot(page, `raw-invalid-answer-${viewport.width}`);
     // The price table that costs runs sits under the sets.
-    await page.getByRole('form', { name: 'Model prices' }).scrollIntoViewIfNeeded();
+    const prices = page.getByRole('form', { name: 'Model prices' });
+    await prices.getByRole('button', { name: 'Add model' }).click();
+    await prices.getByLabel('Model 1', { exact: true }).fill('openai:gpt-4o-mini');
+    await prices.scrollIntoViewIfNeeded();
     await shot(page, `model-prices-${viewport.width}`);
+    expect(await blockingViolations(page)).toEqual([]);
     await context.close();
   }
 });

@@ -96,7 +96,7 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={`Make ${set.name} the default set`}
+                        aria-label={`Make default: ${set.name}`}
                         onClick={() => makeDefault.mutate(set.id, { onError: fail })}
                       >
                         Make default
