@@ -102,7 +102,7 @@ test('add reviewed articles to a set, run the edited prompt, compare, and confir
       const card = setsCard(page);
       await card.getByLabel('New set name').fill(setName);
       await card.getByRole('button', { name: 'Create set' }).click();
-      await card.getByRole('button', { name: `Make ${setName} the default set` }).click();
+      await card.getByRole('button', { name: `Make default: ${setName}` }).click();
       await expect(card.getByRole('row', { name: new RegExp(setName) })).toContainText('Default');
     });
 

@@ -142,6 +142,8 @@ export const evaluationResultSchema = z.object({
   output: z.record(z.string(), z.unknown()).nullable(),
   valid: z.boolean(),
   error: z.string().nullable(),
+  /** What the model answered when that was not a valid output (not JSON, or against the schema), else null. */
+  raw_output: z.string().nullable(),
   score: z.number(),
   field_scores: z.record(z.string(), z.number()),
   latency_ms: z.number(),

@@ -53,6 +53,8 @@ export interface AnalysisErrorOptions {
   status?: number;
   /** How long the service asked us to wait before trying again (Retry-After), when it said. */
   retryAfterMs?: number;
+  /** What the model answered, when the failure is that answer (not JSON, or against the schema). */
+  rawAnswer?: string;
   cause?: unknown;
 }
 
@@ -62,13 +64,25 @@ export class AnalysisError extends Error {
   readonly retryable: boolean;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  /** Cut to RAW_ANSWER_CHARS: an evaluation run shows it, so the admin sees what came back. */
+  readonly rawAnswer: string | undefined;
 
   constructor(message: string, options: AnalysisErrorOptions) {
     super(message, { cause: options.cause });
     this.retryable = options.retryable;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.rawAnswer = options.rawAnswer === undefined ? undefined : clipRawAnswer(options.rawAnswer);
   }
+}
+
+/** The longest raw answer kept: more than any valid output of the default schema, well under a row's size. */
+export const RAW_ANSWER_CHARS = 20_000;
+
+function clipRawAnswer(raw: string): string {
+  return raw.length <= RAW_ANSWER_CHARS
+    ? raw
+    : `${raw.slice(0, RAW_ANSWER_CHARS)}… (cut at ${RAW_ANSWER_CHARS} characters)`;
 }
 
 /** The field both analysers answer beside a prompt's buying intent: the evidence behind the score. */

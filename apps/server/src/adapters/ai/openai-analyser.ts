@@ -111,10 +111,10 @@ export function createOpenAiAnalyser(options: OpenAiAnalyserOptions): AiAnalyser
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
       });
-      const answer = readToolCall(completion, functionSchema.name);
-      if (!addReasons) return rubricBeside(checked(answer, functionSchema), facts);
+      const { answer, raw } = readToolCall(completion, functionSchema.name);
+      if (!addReasons) return rubricBeside(checked(answer, functionSchema, raw), facts);
       const { rest, reasons } = takeIntentReasons(answer);
-      return rubricBeside({ ...checked(rest, functionSchema), [INTENT_REASONS_FIELD]: reasons }, facts);
+      return rubricBeside({ ...checked(rest, functionSchema, raw), [INTENT_REASONS_FIELD]: reasons }, facts);
     },
   };
 }
@@ -138,11 +138,11 @@ export function articleMessage(article: AnalysisArticle, maxChars: number, facts
   return `${header}\n\n${text}`;
 }
 
-/** The arguments of the forced call to `functionName`, as a JSON object. */
+/** The arguments of the forced call to `functionName`, as a JSON object, and as the model wrote them. */
 function readToolCall(
   completion: OpenAI.Chat.Completions.ChatCompletion,
   functionName: string,
-): Record<string, unknown> {
+): { answer: Record<string, unknown>; raw: string } {
   const choice = completion.choices[0];
   if (!choice) throw new AnalysisError('The AI service answered without a choice', { retryable: false });
   const { message } = choice;
@@ -165,16 +165,24 @@ function readToolCall(
     const reason = error instanceof Error ? error.message : String(error);
     throw new AnalysisError(`The model's answer is not valid JSON${cutOff}: ${clip(reason, 300)}`, {
       retryable: false,
+      rawAnswer: raw,
     });
   }
-  if (!isRecord(value)) throw new AnalysisError(`The model's answer is not a JSON object`, { retryable: false });
-  return value;
+  if (!isRecord(value)) {
+    throw new AnalysisError(`The model's answer is not a JSON object`, { retryable: false, rawAnswer: raw });
+  }
+  return { answer: value, raw };
 }
 
 /** The answer when it satisfies the prompt's schema; otherwise an AnalysisError naming the broken field. */
-function checked(answer: Record<string, unknown>, schema: FunctionSchema): Record<string, unknown> {
+function checked(answer: Record<string, unknown>, schema: FunctionSchema, raw: string): Record<string, unknown> {
   const violation = schemaViolation(schema, answer);
-  if (violation) throw new AnalysisError(`The model's answer breaks the schema: ${violation}`, { retryable: false });
+  if (violation) {
+    throw new AnalysisError(`The model's answer breaks the schema: ${violation}`, {
+      retryable: false,
+      rawAnswer: raw,
+    });
+  }
   return answer;
 }
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
 import type {
   EvaluationItem,
   EvaluationItemInput,
@@ -45,6 +46,8 @@ type EvaluationRunsTable = {
   function_schema: Json<FunctionSchema>;
   model: string;
   status: ColumnType<EvaluationRunStatus, EvaluationRunStatus | undefined, EvaluationRunStatus>;
+  /** Which start or takeover of the run may store results (migration 024). */
+  attempt: Generated<number>;
   total: number;
   done: Generated<number>;
   valid_count: Generated<number>;
@@ -60,15 +63,13 @@ type EvaluationRunsTable = {
   started_at: Date | null;
   finished_at: Date | null;
 };
-type EvaluationResultsTable = {
-  run_id: number;
-  item_id: number;
-};
 type EvaluationResultBatchesTable = {
   id: Generated<number>;
   run_id: number;
-  /** A JSON array of NewResult. */
+  item_ids: ColumnType<number[], number[], never>;
+  /** A JSON array of NewResult; packed: brotli-compressed and in base64. */
   results: string;
+  packed: ColumnType<boolean, boolean | undefined, never>;
 };
 type EvaluationPricesTable = {
   model: string;
@@ -81,13 +82,13 @@ type EvaluationTables = {
   evaluation_sets: EvaluationSetsTable;
   evaluation_items: EvaluationItemsTable;
   evaluation_runs: EvaluationRunsTable;
-  evaluation_results: EvaluationResultsTable;
   evaluation_result_batches: EvaluationResultBatchesTable;
   evaluation_prices: EvaluationPricesTable;
 };
 
 export type RunRow = Selectable<EvaluationRunsTable>;
 export type ItemRow = Selectable<EvaluationItemsTable>;
+export type ItemToRun = Pick<ItemRow, 'id' | 'title' | 'text' | 'source' | 'source_url' | 'expected'>;
 
 export interface NewRun {
   set_id: number;
@@ -111,6 +112,8 @@ export interface NewResult {
   output: Record<string, unknown> | null;
   valid: boolean;
   error: string | null;
+  /** What the model answered when it was not a valid output (not JSON, or against the schema); else null. */
+  raw_output: string | null;
   score: number;
   field_scores: Record<string, number>;
   latency_ms: number;
@@ -244,6 +247,16 @@ export function createEvaluationRepository(database: Db) {
       return rows.map(toItem);
     },
 
+    /** What a run reads of a set's items: only the columns the analyses and scores need. */
+    itemsToRun(setId: number): Promise<ItemToRun[]> {
+      return db
+        .selectFrom('evaluation_items')
+        .select(['id', 'title', 'text', 'source', 'source_url', 'expected'])
+        .where('set_id', '=', setId)
+        .orderBy('id')
+        .execute();
+    },
+
     async countItems(setId: number): Promise<number> {
       const row = await db
         .selectFrom('evaluation_items')
@@ -320,15 +333,22 @@ export function createEvaluationRepository(database: Db) {
         .executeTakeFirst();
     },
 
-    /** queued → running; false when the run is gone or no longer queued or running (cancelled). */
-    async startRun(id: number): Promise<boolean> {
-      const result = await db
+    /**
+     * queued → running, taking the run's next attempt (`attempt` of the row answered): from then on only this
+     * attempt stores results. Undefined when the run is gone or no longer queued or running (cancelled).
+     */
+    startRun(id: number): Promise<RunRow | undefined> {
+      return db
         .updateTable('evaluation_runs')
-        .set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` })
+        .set((eb) => ({
+          status: 'running',
+          attempt: eb('attempt', '+', 1),
+          started_at: sql<Date>`coalesce(started_at, now())`,
+        }))
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'running'])
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
     },
 
     async runStatus(id: number): Promise<EvaluationRunStatus | undefined> {
@@ -336,16 +356,14 @@ export function createEvaluationRepository(database: Db) {
       return row?.status;
     },
 
-    /** Ends a queued or running run with `status`; false when it had ended already. */
+    /**
+     * Ends a queued or running run with `status`, its cost priced from the run's token totals and the price
+     * table (null when the model has no price); false when it had ended already.
+     */
     async finishRun(
       id: number,
       status: Exclude<EvaluationRunStatus, 'queued' | 'running'>,
-      totals: {
-        score: number | null;
-        field_scores: Record<string, number> | null;
-        cost_usd: number | null;
-        error?: string | null;
-      },
+      totals: { score: number | null; field_scores: Record<string, number> | null; error?: string | null },
     ): Promise<boolean> {
       const result = await db
         .updateTable('evaluation_runs')
@@ -353,7 +371,10 @@ export function createEvaluationRepository(database: Db) {
           status,
           score: totals.score,
           field_scores: totals.field_scores === null ? null : JSON.stringify(totals.field_scores),
-          cost_usd: totals.cost_usd,
+          cost_usd: sql<number | null>`(
+            SELECT (evaluation_runs.prompt_tokens * price.input_per_million
+              + evaluation_runs.completion_tokens * price.output_per_million) / 1000000
+            FROM evaluation_prices AS price WHERE price.model = evaluation_runs.model)`,
           error: totals.error ?? null,
           finished_at: sql<Date>`now()`,
         })
@@ -363,69 +384,50 @@ export function createEvaluationRepository(database: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Stores articles' results and adds them to the run's running totals (each item once), in one transaction. */
-    saveResults(runId: number, results: NewResult[]): Promise<void> {
-      if (results.length === 0) return Promise.resolve();
-      return db.transaction().execute(async (trx) => {
-        const ids = results.map((result) => result.item_id);
-        const inserted = await sql<{ item_id: number }>`
-          INSERT INTO evaluation_results (run_id, item_id)
-          SELECT ${runId}, unnest(${ids}::integer[])
-          ON CONFLICT (run_id, item_id) DO NOTHING
-          RETURNING item_id`.execute(trx);
-        const fresh = new Set(inserted.rows.map((row) => row.item_id));
-        const added = results.filter((result) => fresh.has(result.item_id));
-        if (added.length === 0) return;
-        await trx
-          .insertInto('evaluation_result_batches')
-          .values({ run_id: runId, results: JSON.stringify(added) })
-          .execute();
-        const sum = (pick: (result: NewResult) => number) => added.reduce((total, result) => total + pick(result), 0);
-        await trx
-          .updateTable('evaluation_runs')
-          .set((eb) => ({
-            done: eb('done', '+', added.length),
-            valid_count: eb(
-              'valid_count',
-              '+',
-              sum((result) => (result.valid ? 1 : 0)),
-            ),
-            latency_ms_total: eb(
-              'latency_ms_total',
-              '+',
-              sum((result) => result.latency_ms),
-            ),
-            prompt_tokens: eb(
-              'prompt_tokens',
-              '+',
-              sum((result) => result.prompt_tokens),
-            ),
-            completion_tokens: eb(
-              'completion_tokens',
-              '+',
-              sum((result) => result.completion_tokens),
-            ),
-          }))
-          .where('id', '=', runId)
-          .execute();
-      });
+    /**
+     * Stores articles' results as one packed batch and adds them to the run's running totals, in one statement
+     * (one round trip). False, storing nothing, when `attempt` no longer owns the run: it was cancelled, or
+     * taken over by another worker.
+     */
+    async saveResults(runId: number, attempt: number, results: NewResult[]): Promise<boolean> {
+      if (results.length === 0) return true;
+      const sum = (pick: (result: NewResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+      const stored = await sql<{ id: number }>`
+        WITH owner AS (
+          UPDATE evaluation_runs SET
+            done = done + ${results.length},
+            valid_count = valid_count + ${sum((result) => (result.valid ? 1 : 0))},
+            latency_ms_total = latency_ms_total + ${sum((result) => result.latency_ms)},
+            prompt_tokens = prompt_tokens + ${sum((result) => result.prompt_tokens)},
+            completion_tokens = completion_tokens + ${sum((result) => result.completion_tokens)}
+          WHERE id = ${runId} AND attempt = ${attempt} AND status = 'running'
+          RETURNING id
+        )
+        INSERT INTO evaluation_result_batches (run_id, item_ids, results, packed)
+        SELECT id, ${results.map((result) => result.item_id)}::integer[], ${packResults(results)}, true FROM owner
+        RETURNING id`.execute(db);
+      return stored.rows.length > 0;
     },
 
     /** A run's results, by item. */
     async listResults(runId: number): Promise<ResultRow[]> {
       const batches = await db
         .selectFrom('evaluation_result_batches')
-        .select('results')
+        .select(['results', 'packed'])
         .where('run_id', '=', runId)
         .orderBy('id')
         .execute();
-      const results = batches.flatMap((batch) => JSON.parse(batch.results) as NewResult[]);
+      const results = batches.flatMap((batch) => unpackResults(batch.results, batch.packed));
       return results.sort((a, b) => a.item_id - b.item_id);
     },
 
     async resultItemIds(runId: number): Promise<Set<number>> {
-      const rows = await db.selectFrom('evaluation_results').select('item_id').where('run_id', '=', runId).execute();
-      return new Set(rows.map((row) => row.item_id));
+      const rows = await db
+        .selectFrom('evaluation_result_batches')
+        .select('item_ids')
+        .where('run_id', '=', runId)
+        .execute();
+      return new Set(rows.flatMap((row) => row.item_ids));
     },
 
     async listPrices(): Promise<ModelPrice[]> {
@@ -443,16 +445,23 @@ export function createEvaluationRepository(database: Db) {
         if (prices.length > 0) await trx.insertInto('evaluation_prices').values(prices).execute();
       });
     },
-
-    findPrice: (model: string): Promise<ModelPrice | undefined> =>
-      db
-        .selectFrom('evaluation_prices')
-        .select(['model', 'input_per_million', 'output_per_million'])
-        .where('model', '=', model)
-        .executeTakeFirst(),
   };
 }
 export type EvaluationRepository = ReturnType<typeof createEvaluationRepository>;
+
+// Quality 1: a tenth of the JSON's bytes for a few milliseconds per 200 results, cheaper in all than having
+// the database write the plain text (bench/evaluation.bench.ts).
+const PACKING = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } };
+
+function packResults(results: NewResult[]): string {
+  return brotliCompressSync(JSON.stringify(results), PACKING).toString('base64');
+}
+
+function unpackResults(text: string, packed: boolean): NewResult[] {
+  const json = packed ? brotliDecompressSync(Buffer.from(text, 'base64')).toString('utf8') : text;
+  // Batches stored before raw answers were kept have no raw_output.
+  return (JSON.parse(json) as NewResult[]).map((result) => ({ ...result, raw_output: result.raw_output ?? null }));
+}
 
 function toSet(row: Selectable<EvaluationSetsTable> & { item_count: string | null }): EvaluationSet {
   return {

@@ -34,6 +34,9 @@ const ITEMS = [
   { title: 'Bravo', expected: { buying_intent_score: 'Low', drilling_planned: 'No' } },
   { title: 'Charlie', expected: { buying_intent_score: 'Medium', drilling_planned: 'No', talking_points: [] } },
 ];
+// An answer cut off mid-way: not JSON at all.
+const GARBLED = '{"drilling_planned": "Yes", "drilling_length_meters": "5,0';
+
 const jsonl = ITEMS.map((item) =>
   JSON.stringify({
     ...item,
@@ -72,6 +75,7 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
       behaviour: (request) => {
         const title = titleOf(request);
         if (title === 'Bravo') return { kind: 'arguments', raw: JSON.stringify({ drilling_planned: 'Maybe' }) };
+        if (title === 'Garbled') return { kind: 'arguments', raw: GARBLED };
         if (title === 'Charlie') {
           charlieCalls.push(Date.now());
           if (charlieCalls.length % 2 === 1) return { kind: 'status', status: 429, retryAfterSeconds: 1 };
@@ -237,6 +241,9 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
     expect(byTitle.Alpha?.score).toBeCloseTo(8 / 9, 10);
     expect(byTitle.Bravo).toMatchObject({ valid: false, score: 0, output: null });
     expect(byTitle.Bravo?.error).toMatch(/breaks the schema/);
+    // What the model said is kept, as it said it, so the admin sees what came back.
+    expect(byTitle.Bravo?.raw_output).toBe(JSON.stringify({ drilling_planned: 'Maybe' }));
+    expect(byTitle.Alpha?.raw_output).toBeNull();
     expect(byTitle.Charlie).toMatchObject({ valid: true, score: 1 });
     // The 429 asked for a second: the retry came no sooner.
     expect((charlieCalls[1] ?? 0) - (charlieCalls[0] ?? 0)).toBeGreaterThanOrEqual(950);
@@ -326,6 +333,27 @@ describe.each(testEngines)('evaluation runs on %s', (engine) => {
     });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json().evaluation_note).toMatch(/has no evaluation run/);
+  });
+
+  it("keeps the model's raw answer when it is not JSON, beside the reason, and counts it invalid", async () => {
+    const set = await createSet(`Garbled ${engine}`);
+    const lines = ['Garbled', 'Alpha'].map((title) =>
+      JSON.stringify({ title, text: `${title} news.`, expected: { drilling_planned: 'Yes' } }),
+    );
+    await call(admin, 'POST', `/evaluation-sets/${set.id}/import`, { jsonl: lines.join('\n') });
+    const active = await activePrompt();
+    const run: EvaluationRun = (
+      await call(admin, 'POST', `/prompts/${active.id}/evaluations`, { set_id: set.id })
+    ).json().data;
+    const { run: done, results } = await waitForRun(run.id, ended);
+    expect(done).toMatchObject({ status: 'completed', valid_count: 1, valid_share: 0.5, score: 0.5 });
+    expect(results.find((result) => result.title === 'Garbled')).toMatchObject({
+      valid: false,
+      output: null,
+      score: 0,
+      error: expect.stringMatching(/not valid JSON/),
+      raw_output: GARBLED,
+    });
   });
 
   it('stops a cancelled run: no article is scored after the cancel', async () => {

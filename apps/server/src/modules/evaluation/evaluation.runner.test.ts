@@ -32,22 +32,23 @@ describe.each(testEngines)('evaluation runner with the offline analyser on %s', 
     // The worker that died had stored one article's result, a made-up one this run must keep.
     const first = items[0];
     if (!first) throw new Error('empty starter set');
-    await repository.startRun(run.id);
-    await repository.saveResults(run.id, [
-      {
-        item_id: first.id,
-        title: first.title,
-        expected: first.expected,
-        output: null,
-        valid: false,
-        error: 'the worker died',
-        score: 0,
-        field_scores: {},
-        latency_ms: 1,
-        prompt_tokens: 0,
-        completion_tokens: 0,
-      },
-    ]);
+    const dead = await repository.startRun(run.id);
+    if (!dead) throw new Error('the run did not start');
+    const made = {
+      item_id: first.id,
+      title: first.title,
+      expected: first.expected,
+      output: null,
+      valid: false,
+      error: 'the worker died',
+      raw_output: null,
+      score: 0,
+      field_scores: {},
+      latency_ms: 1,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+    };
+    expect(await repository.saveResults(run.id, dead.attempt, [made])).toBe(true);
 
     await t.services.evaluationRunner.execute(run.id);
     const { run: done, results } = await t.services.evaluation.getRun(run.id);
@@ -59,5 +60,10 @@ describe.each(testEngines)('evaluation runner with the offline analyser on %s', 
     expect(done.field_scores.contact_details).toBeGreaterThan(0.75);
     expect(done.score).toBeGreaterThan(0.7);
     expect(done.cost_usd).toBeNull();
+    // The worker that lost the run (it stalled, then woke up) stores nothing more.
+    const second = items[1];
+    if (!second) throw new Error('starter set of one');
+    expect(await repository.saveResults(run.id, dead.attempt, [{ ...made, item_id: second.id }])).toBe(false);
+    expect((await t.services.evaluation.getRun(run.id)).results).toHaveLength(40);
   });
 });

@@ -3,9 +3,8 @@ import pLimit from 'p-limit';
 import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
-import type { EvaluationItem } from '@mining-hub/contract/evaluation';
-import type { EvaluationRepository, NewResult } from './evaluation.repository.ts';
-import { costOf, progressMessage, totalsOf } from './evaluation.service.ts';
+import type { EvaluationRepository, ItemToRun, NewResult } from './evaluation.repository.ts';
+import { progressMessage, totalsOf } from './evaluation.service.ts';
 import { scoreOutput } from './scoring.ts';
 
 export interface EvaluationRunnerDeps {
@@ -51,11 +50,22 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
     const started = performance.now();
     const startedCpu = process.cpuUsage();
     const timing = { wallMs: 0, analysisMs: 0, cpuMs: 0, analysisCpuMs: 0 };
-    const run = await deps.repository.findRun(runId);
-    if (!run || run.set_id === null || !(await deps.repository.startRun(runId))) return timing;
-    const { function_schema: schema, prompt_text: systemPrompt } = run;
-    const items = await deps.repository.listItems(run.set_id);
-    const scored = await deps.repository.resultItemIds(runId);
+    // The attempt is taken before reading what is stored: an earlier attempt's write either landed before
+    // (and is read here) or is refused, so every item counts once.
+    const run = await deps.repository.startRun(runId);
+    if (!run) return timing;
+    if (run.set_id === null) {
+      await deps.repository.finishRun(runId, 'failed', {
+        score: null,
+        field_scores: null,
+        error: 'The evaluation set was deleted before the run started',
+      });
+      return timing;
+    }
+    const { function_schema: schema, prompt_text: systemPrompt, attempt } = run;
+    const items = await deps.repository.itemsToRun(run.set_id);
+    // The first attempt has nothing stored yet.
+    const scored = attempt === 1 ? new Set<number>() : await deps.repository.resultItemIds(runId);
     const todo = items.filter((item) => !scored.has(item.id));
 
     const stop = new AbortController();
@@ -74,7 +84,11 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       pending = [];
       lastFlush = performance.now();
       if (batch.length === 0 || stop.signal.aborted) return;
-      await deps.repository.saveResults(runId, batch);
+      if (!(await deps.repository.saveResults(runId, attempt, batch))) {
+        // Cancelled, or taken over by another worker: this one stops.
+        stop.abort();
+        return;
+      }
       finished.push(...batch);
       done += batch.length;
       if (run.created_by !== null) {
@@ -82,11 +96,12 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       }
     };
 
-    const analyseOne = async (item: EvaluationItem): Promise<NewResult> => {
+    const analyseOne = async (item: ItemToRun): Promise<NewResult> => {
       const usage = { promptTokens: 0, completionTokens: 0 };
       const began = performance.now();
       let output: Record<string, unknown> | null = null;
       let error: string | null = null;
+      let rawOutput: string | null = null;
       for (let attempt = 1; ; attempt += 1) {
         const callStart = performance.now();
         const callCpu = process.cpuUsage();
@@ -117,10 +132,12 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
           timing.analysisCpuMs += cpuMsSince(callCpu);
           const failure = caught instanceof AnalysisError ? caught : undefined;
           error = caught instanceof Error ? caught.message : String(caught);
+          rawOutput = failure?.rawAnswer ?? null;
           if (!failure?.retryable || attempt >= attempts || stop.signal.aborted) break;
           const waitMs = Math.min(maxWaitMs, failure.retryAfterMs ?? 1_000 * 2 ** (attempt - 1));
           await sleep(waitMs, undefined, { signal: stop.signal }).catch(() => undefined);
           error = null;
+          rawOutput = null;
         }
       }
       const { score, fields } = scoreOutput(schema.parameters, item.expected, output);
@@ -131,6 +148,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
         output,
         valid: output !== null,
         error: output === null ? error : null,
+        raw_output: output === null ? rawOutput : null,
         score,
         field_scores: fields,
         latency_ms: performance.now() - began,
@@ -156,9 +174,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       if (stop.signal.aborted) return timing;
       // A run taken over after a crash also counts what the earlier attempt stored.
       const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
-      const totals = totalsOf(results);
-      const cost = await costOf(deps.repository, run.model, results);
-      await deps.repository.finishRun(runId, 'completed', { ...totals, cost_usd: cost });
+      await deps.repository.finishRun(runId, 'completed', totalsOf(results));
       if (run.created_by !== null) {
         deps.bus.publish(
           { userId: run.created_by },
@@ -169,7 +185,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.logger.error({ err: error }, `evaluation run ${runId} failed`);
       await deps.repository
-        .finishRun(runId, 'failed', { score: null, field_scores: null, cost_usd: null, error: reason })
+        .finishRun(runId, 'failed', { score: null, field_scores: null, error: reason })
         .catch(() => undefined);
       if (run.created_by !== null) {
         deps.bus.publish({ userId: run.created_by }, progressMessage({ ...toProgress(run), status: 'failed', done }));

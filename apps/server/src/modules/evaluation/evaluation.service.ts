@@ -218,12 +218,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       try {
         await deps.enqueueRun(row.id);
       } catch (error) {
-        await repository.finishRun(row.id, 'failed', {
-          score: null,
-          field_scores: null,
-          cost_usd: null,
-          error: 'not queued',
-        });
+        await repository.finishRun(row.id, 'failed', { score: null, field_scores: null, error: 'not queued' });
         throw error;
       }
       const run = toRun(row, []);
@@ -251,9 +246,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       const row = await repository.findRun(id);
       if (!row) throw notFound(`Evaluation run ${id} not found`);
       const results = await repository.listResults(id);
-      const totals = totalsOf(results);
-      const cost = await costOf(repository, row.model, results);
-      if (!(await repository.finishRun(id, 'cancelled', { ...totals, cost_usd: cost }))) {
+      if (!(await repository.finishRun(id, 'cancelled', totalsOf(results)))) {
         throw conflict(`Evaluation run ${id} has already ended (${row.status})`);
       }
       const ended = await repository.findRun(id);
@@ -389,19 +382,6 @@ export function totalsOf(results: Pick<ResultRow, 'score' | 'field_scores'>[]): 
   };
 }
 
-/** The run's cost from the price table; null when the model has no price. */
-export async function costOf(
-  repository: Pick<EvaluationRepository, 'findPrice'>,
-  model: string,
-  results: Pick<ResultRow, 'prompt_tokens' | 'completion_tokens'>[],
-): Promise<number | null> {
-  const price = await repository.findPrice(model);
-  if (!price) return null;
-  const input = results.reduce((sum, result) => sum + result.prompt_tokens, 0);
-  const output = results.reduce((sum, result) => sum + result.completion_tokens, 0);
-  return (input * price.input_per_million + output * price.output_per_million) / 1_000_000;
-}
-
 /** The API's view of a run; `results` (when read) give the live score of a run still going. */
 function toRun(row: RunRow, results: ResultRow[] | null): EvaluationRun {
   const live = results && (row.status === 'running' || row.status === 'queued' || row.score === null);
@@ -442,6 +422,7 @@ function toResult(row: ResultRow): EvaluationResult {
     output: row.output,
     valid: row.valid,
     error: row.error,
+    raw_output: row.raw_output,
     score: row.score,
     field_scores: row.field_scores,
     latency_ms: row.latency_ms,

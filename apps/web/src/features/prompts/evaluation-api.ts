@@ -6,7 +6,9 @@ import {
   evaluationSetListResponseSchema,
   evaluationSetResponseSchema,
   importEvaluationItemsResponseSchema,
+  modelPricesResponseSchema,
   type ActivationNeedsConfirmation,
+  type ModelPrice,
   type StartEvaluationInput,
 } from '@mining-hub/contract/evaluation';
 import { okSchema } from '@mining-hub/contract/common';
@@ -15,8 +17,10 @@ import { apiRequest, isApiError } from '../../lib/api-client.ts';
 
 export const evaluationKeys = {
   sets: ['evaluation', 'sets'] as const,
+  allRuns: ['evaluation', 'runs'] as const,
   runs: (promptId: number) => ['evaluation', 'runs', promptId] as const,
   run: (runId: number) => ['evaluation', 'run', runId] as const,
+  prices: ['evaluation', 'prices'] as const,
 };
 
 export const evaluationSetsQueryOptions = () =>
@@ -117,6 +121,22 @@ export function useImportSet() {
 }
 
 /** The server's comparison when an activation needs confirmation, else undefined. */
+export const modelPricesQueryOptions = () =>
+  queryOptions({
+    queryKey: evaluationKeys.prices,
+    queryFn: async ({ signal }) => (await apiRequest('/evaluation-prices', modelPricesResponseSchema, { signal })).data,
+  });
+
+/** Replaces the price table that costs runs. */
+export function useSavePrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (prices: ModelPrice[]) =>
+      (await apiRequest('/evaluation-prices', modelPricesResponseSchema, { method: 'PUT', body: { prices } })).data,
+    onSuccess: (saved) => queryClient.setQueryData(evaluationKeys.prices, saved),
+  });
+}
+
 export function confirmationOf(error: unknown): ActivationNeedsConfirmation | undefined {
   if (!isApiError(error, 'confirmation_required')) return undefined;
   const parsed = activationNeedsConfirmationSchema.safeParse(error.body);

@@ -295,6 +295,44 @@ describe('PromptsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('edits the model prices that cost evaluation runs, refusing a price that is not a number', async () => {
+    overrides = (request) => {
+      if (request.path !== '/api/v1/evaluation-prices') return undefined;
+      if (request.method === 'GET') {
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [{ model: 'openai:gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6 }],
+          },
+        };
+      }
+      return { status: 200, body: { success: true, data: (request.body as { prices: unknown[] }).prices } };
+    };
+    renderWithQueryClient(<PromptsPage />);
+    const typist = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Model prices' });
+    expect((within(form).getByLabelText('Model 1') as HTMLInputElement).value).toBe('openai:gpt-4o-mini');
+    await typist.click(within(form).getByRole('button', { name: 'Add model' }));
+    await typist.type(within(form).getByLabelText('Model 2'), 'openai:gpt-4.1');
+    const inputs = within(form).getAllByLabelText('Input $ / M tokens');
+    await typist.clear(inputs[1] as HTMLElement);
+    await typist.type(inputs[1] as HTMLElement, 'two');
+    await typist.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await within(form).findByText('The prices of openai:gpt-4.1 must be numbers')).toBeTruthy();
+    await typist.clear(inputs[1] as HTMLElement);
+    await typist.type(inputs[1] as HTMLElement, '2');
+    await typist.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await screen.findByText('Model prices saved')).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT' && request.path === '/api/v1/evaluation-prices');
+    expect(put?.body).toEqual({
+      prices: [
+        { model: 'openai:gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6 },
+        { model: 'openai:gpt-4.1', input_per_million: 2, output_per_million: 0 },
+      ],
+    });
+  });
+
   it('says why a stored prompt without output fields cannot be activated, and shows a refusal’s detail', async () => {
     const blank = { name: 'blank', description: '', parameters: { type: 'object', properties: {} } };
     prompts = [...prompts, { ...basePrompt, id: 3, name: 'Blank prompt', is_active: false, function_schema: blank }];

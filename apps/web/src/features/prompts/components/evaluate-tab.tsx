@@ -129,6 +129,10 @@ function RunView({ runId }: { runId: number }) {
   useLiveMessages((message) => {
     if (message.type === 'evaluation_progress' && message.run_id === runId) {
       void queryClient.invalidateQueries({ queryKey: evaluationKeys.run(runId) });
+      // The runs list says the run ended as soon as the run view does.
+      if (message.status !== 'queued' && message.status !== 'running') {
+        void queryClient.invalidateQueries({ queryKey: evaluationKeys.allRuns });
+      }
     }
   });
   if (!detail.data)
@@ -191,7 +195,45 @@ function RunView({ runId }: { runId: number }) {
         <Figure label="Compared with active" value={comparison ? points(comparison.overall.delta) : '–'} />
       </dl>
       {comparison ? <ComparisonView comparison={comparison} /> : <FieldScores detail={detail.data} />}
+      <InvalidOutputs results={detail.data.results} />
     </section>
+  );
+}
+
+/** Each article whose output was not valid: why, and what the model answered (when it answered). */
+function InvalidOutputs({ results }: { results: EvaluationRunDetail['results'] }) {
+  const invalid = results.filter((result) => !result.valid);
+  if (invalid.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-900">
+        Invalid outputs ({invalid.length} {invalid.length === 1 ? 'article' : 'articles'})
+      </h4>
+      <ul className="space-y-2" aria-label="Articles whose output was not valid">
+        {invalid.map((result) => (
+          <li key={result.item_id}>
+            <details className="rounded-md border border-slate-200">
+              <summary className="cursor-pointer px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-600">
+                <span className="font-medium text-slate-900">{result.title}</span>
+                <span className="block text-red-800">{result.error ?? 'No valid output'}</span>
+              </summary>
+              <div className="border-t border-slate-100 px-3 py-2">
+                {result.raw_output === null ? (
+                  <p className="text-xs text-slate-600">The model gave no answer to show.</p>
+                ) : (
+                  <>
+                    <p className="mb-1 text-xs font-medium text-slate-700">What the model answered</p>
+                    <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap text-slate-900">
+                      {result.raw_output}
+                    </pre>
+                  </>
+                )}
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -16,6 +16,7 @@ import {
   useMakeDefaultSet,
 } from '../evaluation-api.ts';
 import { failureDetail } from '../prompt-messages.ts';
+import { ModelPrices } from './model-prices.tsx';
 
 /** The evaluation sets: articles reviewers added, with what each output should say; create, import, export. */
 export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => void }) {
@@ -98,7 +99,7 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={`Make ${set.name} the default set`}
+                        aria-label={`Make default: ${set.name}`}
                         onClick={() => makeDefault.mutate(set.id, { onError: fail })}
                       >
                         Make default
@@ -160,6 +161,9 @@ export function EvaluationSetsCard({ onDone }: { onDone: (message: string) => vo
           Create set
         </Button>
       </form>
+      <div className="mt-6 border-t border-slate-200 pt-5">
+        <ModelPrices onDone={onDone} />
+      </div>
     </Card>
   );
 }
