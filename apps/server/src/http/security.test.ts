@@ -119,6 +119,8 @@ function expectedRole(route: TableRoute): 'admin' | 'member' {
   }
   // Accounts (issue 34): every member reads every company; owners, merges and splits are admins'.
   if (url.startsWith('/api/v1/companies')) return method === 'GET' ? 'member' : 'admin';
+  // Ownership rules and the review list of ambiguous companies are admins' (reading them too).
+  if (/^\/api\/v1\/(ownership-rules|account-reviews)(\/|$)/.test(url)) return 'admin';
   return 'member';
 }
 
