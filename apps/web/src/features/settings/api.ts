@@ -27,7 +27,8 @@ export function useSavePreferences() {
 export const digestSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings', 'digest'] as const,
-    queryFn: async ({ signal }) => (await apiRequest('/digest/settings', digestSettingsResponseSchema, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/digest/settings', digestSettingsResponseSchema, { signal })).data,
   });
 
 /** Saves the daily digest's settings (`PUT /digest/settings`). */
