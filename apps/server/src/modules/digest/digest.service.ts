@@ -37,7 +37,11 @@ export function localTime(now: Date, timeZone: string): { date: string; hour: nu
 export function createDigestService(deps: DigestDeps) {
   const { repository } = deps;
 
-  async function sendOne(recipient: DigestRecipient, now: Date): Promise<'sent' | 'empty' | 'failed' | 'skipped'> {
+  async function sendOne(
+    mailer: Mailer,
+    recipient: DigestRecipient,
+    now: Date,
+  ): Promise<'sent' | 'empty' | 'failed' | 'skipped'> {
     const local = localTime(now, recipient.time_zone);
     // At or after the chosen hour: a tick missed at the hour itself (a restart) still sends that day.
     if (local.hour < recipient.hour) return 'skipped';
@@ -56,7 +60,7 @@ export function createDigestService(deps: DigestDeps) {
       appOrigin: deps.appOrigin,
       unsubscribeUrl: unsubscribeUrl(recipient.unsubscribe_token),
     });
-    const outcome = await deps.mailer!.send({ to: [recipient.email], ...email });
+    const outcome = await mailer.send({ to: [recipient.email], ...email });
     await repository.finish(
       recipient.user_id,
       local.date,
@@ -90,9 +94,10 @@ export function createDigestService(deps: DigestDeps) {
      */
     async sendDue(now: Date): Promise<{ sent: number; empty: number; failed: number }> {
       const counts = { sent: 0, empty: 0, failed: 0 };
-      if (!deps.mailer) return counts;
+      const { mailer } = deps;
+      if (!mailer) return counts;
       for (const recipient of await repository.recipients()) {
-        const outcome = await sendOne(recipient, now);
+        const outcome = await sendOne(mailer, recipient, now);
         if (outcome !== 'skipped') counts[outcome] += 1;
       }
       return counts;

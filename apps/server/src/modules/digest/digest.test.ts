@@ -9,6 +9,13 @@ const HUB_ORIGIN = 'https://hub.example';
 // Perth is UTC+8 all year: 07:00 there is 23:00 UTC the day before.
 const at = (iso: string) => new Date(iso);
 
+function only<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('missing');
+  return value;
+}
+const part = (raw: string, type: string) => only(mimePart(raw, type));
+const idOf = (result: { rows: { id: number }[] }) => only(result.rows[0]).id;
+
 describe.each(testEngines)('daily digest (%s)', (engine) => {
   let testApp: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -64,7 +71,7 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     const watch = await sql<{ id: number }>`
       INSERT INTO watches (user_id, name, filters, interval_minutes)
       VALUES (${userId}, 'Gold juniors', '{}', 60) RETURNING id`.execute(db());
-    const watchId = watch.rows[0]!.id;
+    const watchId = idOf(watch);
     const analysedAt = at('2026-11-27T20:00:00Z');
     const [drill, raise, quiet] = await seedFetchedSignals(
       db(),
@@ -78,7 +85,7 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     );
     await db()
       .insertInto('watch_seen_articles')
-      .values([drill!, raise!, quiet!].map((article_id) => ({ watch_id: watchId, article_id })))
+      .values([drill, raise, quiet].map(only).map((article_id) => ({ watch_id: watchId, article_id })))
       .execute();
     // A company the user owns: its signal comes through the article's story, without any watch.
     const [owned] = await seedFetchedSignals(
@@ -92,8 +99,8 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
       RETURNING id`.execute(db());
     const company = await sql<{ id: number }>`
       INSERT INTO companies (name, owner_id) VALUES ('Bluegum Resources', ${userId}) RETURNING id`.execute(db());
-    await sql`UPDATE articles SET story_id = ${story.rows[0]!.id} WHERE id = ${owned}`.execute(db());
-    await sql`INSERT INTO company_stories (company_id, story_id) VALUES (${company.rows[0]!.id}, ${story.rows[0]!.id})`.execute(
+    await sql`UPDATE articles SET story_id = ${idOf(story)} WHERE id = ${owned}`.execute(db());
+    await sql`INSERT INTO company_stories (company_id, story_id) VALUES (${idOf(company)}, ${idOf(story)})`.execute(
       db(),
     );
 
@@ -106,10 +113,10 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     await digest.sendDue(at('2026-11-27T23:35:00Z'));
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
-    const raw = mails[0]!.raw;
+    const raw = only(mails[0]).raw;
     expect(raw).toMatch(/^Subject: Daily digest 2026-11-28: 3 new signals$/m);
-    const text = mimePart(raw, 'text/plain')!;
-    const html = mimePart(raw, 'text/html')!;
+    const text = part(raw, 'text/plain');
+    const html = part(raw, 'text/html');
     for (const part of [text, html]) {
       expect(part).toContain('Ferntree Metals Ltd');
       expect(part).toContain('Bluegum Resources');
@@ -134,20 +141,23 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
         at: at('2026-11-29T10:00:00Z'),
       },
     );
-    await db().insertInto('watch_seen_articles').values({ watch_id: watchId, article_id: fresh! }).execute();
+    await db()
+      .insertInto('watch_seen_articles')
+      .values({ watch_id: watchId, article_id: only(fresh) })
+      .execute();
     await digest.sendDue(at('2026-11-29T23:05:00Z'));
     const latest = mailsTo(email);
     expect(latest).toHaveLength(2);
-    const latestText = mimePart(latest[1]!.raw, 'text/plain')!;
+    const latestText = part(only(latest[1]).raw, 'text/plain');
     expect(latestText).toContain(`${HUB_ORIGIN}/signals/${fresh}`);
     expect(latestText).not.toContain('Ferntree drills');
   });
 
   it('unsubscribes from the e-mail’s link without signing in', async () => {
-    const text = mimePart(mailsTo(email)[0]!.raw, 'text/plain')!;
+    const text = part(only(mailsTo(email)[0]).raw, 'text/plain');
     const link = /https:\/\/hub\.example(\/api\/v1\/digest\/unsubscribe\?token=[\w-]+)/.exec(text)?.[1];
     expect(link).toBeDefined();
-    const response = await testApp.app.inject({ url: link! });
+    const response = await testApp.app.inject({ url: only(link) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('no longer receive');
