@@ -4,6 +4,7 @@ import {
   digestUnsubscribeRequestSchema,
 } from '@mining-hub/contract/digest';
 import { errorBodySchema } from '@mining-hub/contract/errors';
+import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.ts';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -44,6 +45,7 @@ export function registerDigestRoutes(app: ZodApp, deps: { digest: DigestService 
         description: 'Turns the daily digest off for the token of an e-mail link; answers a short HTML page',
         querystring: digestUnsubscribeRequestSchema,
         produces: ['text/html'],
+        response: { 200: z.string().describe('A short HTML page saying it worked'), 404: errorBodySchema },
       },
     },
     async (request, reply) => {
