@@ -166,6 +166,10 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
 
     const forged = await testApp.app.inject({ url: '/api/v1/digest/unsubscribe?token=not-a-real-token-at-all' });
     expect(forged.statusCode).toBe(404);
-    expect(forged.json()).toMatchObject({ code: 'not_found' });
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+    expect(forged.body).toContain('not valid');
+    const tooShort = await testApp.app.inject({ url: '/api/v1/digest/unsubscribe?token=short' });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json()).toMatchObject({ code: 'validation_failed' });
   });
 });
