@@ -47,18 +47,14 @@ export function registerDigestRoutes(app: ZodApp, deps: { digest: DigestService 
         produces: ['text/html'],
         response: {
           200: z.string().describe('A short page saying the digest is off'),
-          404: z.string().describe('A short page saying the link is not valid'),
+          404: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      // A page either way: the link is clicked in a mail client, so even the refusal is for a person to read.
-      const done = await deps.digest.unsubscribe(request.query.token);
-      const message = done
-        ? 'You will no longer receive the Mining Hub daily digest. You can turn it back on in Settings.'
-        : 'This unsubscribe link is not valid (it may be from an old e-mail). You can turn the digest off in Settings.';
+      await deps.digest.unsubscribe(request.query.token);
+      const message = 'You will no longer receive the Mining Hub daily digest. You can turn it back on in Settings.';
       return reply
-        .code(done ? 200 : 404)
         .type('text/html; charset=utf-8')
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Daily digest</title></head><body><p>${escapeHtml(message)}</p><p><a href="/settings">Settings</a></p></body></html>`,

@@ -1,5 +1,6 @@
 import type { DigestSettings } from '@mining-hub/contract/digest';
 import type { Mailer } from '../../adapters/alerts/smtp-mailer.ts';
+import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logging.ts';
 import { renderDigestEmail } from './digest-email.ts';
 import type { DigestRecipient, DigestRepository } from './digest.repository.ts';
@@ -82,8 +83,10 @@ export function createDigestService(deps: DigestDeps) {
       return repository.settings(userId);
     },
 
-    /** Turns the digest off for the link's token; false when no user has it. */
-    unsubscribe: (token: string): Promise<boolean> => repository.unsubscribe(token),
+    async unsubscribe(token: string): Promise<void> {
+      if (!(await repository.unsubscribe(token)))
+        throw new AppError(404, 'not_found', 'This unsubscribe link is not valid (it may be from an old e-mail).');
+    },
 
     /**
      * Sends the digests due at `now` (the tick's clock, a fake one in tests); each user's at most once per
