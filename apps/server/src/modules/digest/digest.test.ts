@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mimePart, startSmtpServer } from '../../../test/fake-smtp-server.ts';
 import { seedFetchedSignals } from '../../../test/signal-factory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { DIGEST_TICK_JOB } from './digest.jobs.ts';
 
 const HUB_ORIGIN = 'https://hub.example';
 // Perth is UTC+8 all year: 07:00 there is 23:00 UTC the day before.
@@ -170,5 +171,63 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     const tooShort = await testApp.app.inject({ url: '/api/v1/digest/unsubscribe?token=short' });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json()).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe.each(testEngines)('daily digest on the job queue (%s)', (engine) => {
+  let testApp: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    testApp = await createTestApp(engine, {
+      pipeline: { appOrigin: HUB_ORIGIN },
+      alerts: { smtpUrl: smtp.url, emailFrom: 'Mining Hub <alerts@hub.example>' },
+      alertJobs: {},
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await smtp.close();
+  });
+
+  it('sends a due digest from the tick, once however many ticks run', async () => {
+    const { userId, email, cookie } = await signIn(testApp);
+    const db = testApp.database.handle.db;
+    // Hour 0 UTC: due at any time of the day the test runs.
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v1/digest/settings',
+      headers: { cookie, origin: APP_ORIGIN },
+      payload: { enabled: true, hour: 0, time_zone: 'UTC' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const watch = await sql<{ id: number }>`
+      INSERT INTO watches (user_id, name, filters, interval_minutes)
+      VALUES (${userId}, 'Copper', '{}', 60) RETURNING id`.execute(db);
+    const [article] = await seedFetchedSignals(db, userId, [{ title: 'Coppertop drills', intent: 'Very High' }], {
+      at: new Date(Date.now() - 60_000),
+    });
+    await db
+      .insertInto('watch_seen_articles')
+      .values({ watch_id: idOf(watch), article_id: only(article) })
+      .execute();
+
+    const boss = only(testApp.boss);
+    const ticks = await Promise.all([boss.send(DIGEST_TICK_JOB, {}), boss.send(DIGEST_TICK_JOB, {})]);
+    await vi.waitFor(() => expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    // Both ticks done: the second found the day claimed.
+    await vi.waitFor(
+      async () => {
+        for (const id of ticks) {
+          expect((await boss.getJobById(DIGEST_TICK_JOB, only(id ?? undefined)))?.state).toBe('completed');
+        }
+      },
+      { timeout: 20_000 },
+    );
+    expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    expect(part(only(smtp.received[0]).raw, 'text/plain')).toContain(`${HUB_ORIGIN}/signals/${only(article)}`);
   });
 });
