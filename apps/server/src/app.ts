@@ -21,6 +21,8 @@ import type { Logger } from './logging.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { registerDigestRoutes } from './modules/digest/digest.routes.ts';
+import type { DigestService } from './modules/digest/digest.service.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerWatchesRoutes } from './modules/watches/watches.routes.ts';
@@ -85,6 +87,7 @@ export interface AppDeps {
     alerts: AlertsService;
     watches: WatchesService;
     notifications: NotificationsService;
+    digest: DigestService;
     accounts: AccountsService;
   };
 }
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerAlertsRoutes(app, { alerts: deps.services.alerts, publicOrigin: deps.config.publicOrigin });
   registerWatchesRoutes(app, { watches: deps.services.watches });
   registerNotificationsRoutes(app, { notifications: deps.services.notifications });
+  registerDigestRoutes(app, { digest: deps.services.digest });
   registerAccountsRoutes(app, { accounts: deps.services.accounts });
   registerLiveSocket(app, {
     bus: deps.bus,

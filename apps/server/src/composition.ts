@@ -9,6 +9,7 @@ import type { NewsSource } from './adapters/news-sources/news-source.ts';
 import { demoKnownCompanies } from './adapters/news-sources/news-sources.ts';
 import { ALERT_DELIVERY_JOB, defineAlertJobs, workAlertJobs } from './modules/alerts/alerts.jobs.ts';
 import { defineWatchJobs, workWatchJobs } from './modules/watches/watches.jobs.ts';
+import { defineDigestJobs, workDigestJobs } from './modules/digest/digest.jobs.ts';
 import { defineEvaluationJobs, EVALUATION_RUN_JOB, workEvaluationJobs } from './modules/evaluation/evaluation.jobs.ts';
 import { starterSetItems } from './modules/evaluation/evaluation.service.ts';
 import { defineAuthJobs, workAuthJobs } from './modules/auth/auth.jobs.ts';
@@ -167,6 +168,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await defineAlertJobs(boss, jobs.alerts);
       await retryOrphans(ALERT_DELIVERY_JOB, 'alert deliveries');
       if (jobs.work) await workAlertJobs(boss, services.alerts, alertsLogger);
+      // The daily digest goes out by the same mailer, so it runs where alert deliveries do.
+      await defineDigestJobs(boss);
+      if (jobs.work) await workDigestJobs(boss, services.digest, logger.child({ name: 'digest' }));
     }
     if (jobs.evaluation) {
       await defineEvaluationJobs(boss);

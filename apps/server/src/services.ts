@@ -47,6 +47,8 @@ import { createSignalsService } from './modules/signals/signals.service.ts';
 import { createScraperRepository } from './modules/scraper/scraper.repository.ts';
 import { createScraperService } from './modules/scraper/scraper.service.ts';
 import { createSmtpMailer } from './adapters/alerts/smtp-mailer.ts';
+import { createDigestRepository } from './modules/digest/digest.repository.ts';
+import { createDigestService } from './modules/digest/digest.service.ts';
 import { enqueueAlertDelivery } from './modules/alerts/alerts.jobs.ts';
 import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
@@ -143,6 +145,10 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     enqueueRun: options.boss ? enqueueEvaluationRun(options.boss) : noQueue,
   });
   built.evaluation = evaluation;
+  // One SMTP transport for watch alerts and daily digests.
+  const mailer = options.alerts?.smtpUrl
+    ? createSmtpMailer({ smtpUrl: options.alerts.smtpUrl, from: options.alerts.emailFrom ?? 'alerts@localhost' })
+    : undefined;
   const services = {
     evaluation,
     /** Runs evaluation runs on a worker: the same analyser and AI limit as the pipeline, never the CRM. */
@@ -198,9 +204,7 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
       repository: createAlertsRepository(db),
       enqueueDelivery: options.boss ? enqueueAlertDelivery(options.boss) : noQueue,
       webhookSecret: options.alerts?.webhookSecret,
-      mailer: options.alerts?.smtpUrl
-        ? createSmtpMailer({ smtpUrl: options.alerts.smtpUrl, from: options.alerts.emailFrom ?? 'alerts@localhost' })
-        : undefined,
+      mailer,
       appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
       allowedPrivateOrigins: options.alerts?.allowedPrivateOrigins ?? [],
       logger: options.alerts?.logger ?? options.logger ?? createSilentLogger(),
@@ -226,6 +230,12 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
     ...services,
     accounts,
     notifications,
+    digest: createDigestService({
+      repository: createDigestRepository(db),
+      mailer,
+      appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
+      logger: (options.logger ?? createSilentLogger()).child({ name: 'digest' }),
+    }),
     watches: createWatchesService({
       repository: createWatchesRepository(db),
       news: services.news,

@@ -37,6 +37,8 @@ export interface Database {
   watch_runs: WatchRunsTable;
   watch_seen_articles: WatchSeenArticlesTable;
   notifications: NotificationsTable;
+  digest_settings: DigestSettingsTable;
+  digest_sends: DigestSendsTable;
   stories: StoriesTable;
   story_bands: StoryBandsTable;
   companies: CompaniesTable;
@@ -169,6 +171,26 @@ export interface WatchSeenArticlesTable {
   article_id: number;
   seen_at: CreatedAt;
   alerted_at: Date | null;
+}
+
+/** Migration 023: the daily digest's settings, per user. */
+export interface DigestSettingsTable {
+  user_id: number;
+  enabled: boolean;
+  hour: number;
+  time_zone: string;
+  unsubscribe_token: string;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 023: one row per user and local day a digest was claimed for. */
+export interface DigestSendsTable {
+  user_id: number;
+  local_date: string;
+  window_end: Date;
+  signals: Generated<number>;
+  status: Generated<'claimed' | 'sent' | 'empty' | 'failed'>;
+  error: string | null;
 }
 
 export interface NotificationsTable {

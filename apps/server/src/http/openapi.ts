@@ -165,6 +165,12 @@ function completeOperation(operation: JsonObject, method: string, openApiPath: s
     if (produces.some((type) => type !== 'text/html')) {
       addHeader(response, 'Content-Disposition', 'attachment, with the file name', { type: 'string' });
     }
+    // A refusal is the error handler's JSON whatever the route produces; @fastify/swagger gives every status
+    // the route declares the `produces` types.
+    for (const [status, refusal] of Object.entries(responses)) {
+      if (status.startsWith('2') || !refusal.content) continue;
+      refusal.content = { 'application/json': Object.values(refusal.content as JsonObject)[0] ?? {} };
+    }
   }
   if (!schema.body && !operation.requestBody && STATE_CHANGING.has(method)) {
     // The server takes no body here, but accepts one that carries nothing, as generic clients send.

@@ -12,7 +12,12 @@ import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../test/test
 import { testEngines } from '../../test/test-database.ts';
 import { ADMINS_ONLY, isProtectedPath } from './security.ts';
 
-const PUBLIC_API_ROUTES = ['POST /api/v1/auth/login'];
+// Sign-in, and the daily digest's unsubscribe link (its unguessable token is the key, issue 35).
+const PUBLIC_API_ROUTES = [
+  'POST /api/v1/auth/login',
+  'GET /api/v1/digest/unsubscribe',
+  'HEAD /api/v1/digest/unsubscribe',
+];
 
 describe('request security over the whole route table', () => {
   let t: TestApp;
@@ -38,7 +43,7 @@ describe('request security over the whole route table', () => {
     );
   });
 
-  it('only sign-in is public under /api/v1 and /ws', () => {
+  it('only sign-in and the unsubscribe link are public under /api/v1 and /ws', () => {
     const publicOnes = routes()
       .filter((r) => isProtectedPath(r.url) && r.isPublic)
       .map((r) => `${r.method} ${r.url}`);

@@ -7,10 +7,11 @@ import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
 import { preferencesQueryOptions, useSavePreferences } from './api.ts';
+import { DigestCard } from './digest-card.tsx';
 
 const SCREEN_NAMES: Record<LandingPage, string> = { signals: 'Signals', dashboard: 'Dashboard' };
 
-/** Settings (/settings): each user's own choices; for now the screen they land on after sign-in. */
+/** Settings (/settings): each user's own choices: the screen they land on after sign-in, and the daily digest. */
 export function SettingsPage() {
   const user = useCurrentUser();
   const preferences = useQuery(preferencesQueryOptions());
@@ -61,6 +62,7 @@ export function SettingsPage() {
           </fieldset>
         )}
       </Card>
+      <DigestCard notify={notify} />
     </div>
   );
 }
