@@ -131,6 +131,8 @@ async function walkEveryScreen(page: Page): Promise<void> {
   }
   await test.step('market intelligence with articles and the detail modal', async () => {
     await openScreen(page, 'News Signals', 'Market Intelligence');
+    // On a phone the filters are folded behind "Filters (n)".
+    if (isPhone(page)) await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).click();
     await page.getByRole('radiogroup', { name: 'Date filter' }).getByText('All Time', { exact: true }).click();
     await page.getByRole('button', { name: 'Fetch News' }).click();
     await expect(page.getByRole('region', { name: 'Fetch progress' })).toHaveAttribute('data-status', 'completed', {
