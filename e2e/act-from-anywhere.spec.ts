@@ -83,7 +83,8 @@ for (const { filters, ...viewport } of [
       await item.getByRole('link').click();
       await expect(panel).toHaveCount(0);
       await expect(page).toHaveURL(/\/signals\/\d+$/);
-      await expect(page.getByRole('heading', { name: 'Signals', level: 1 })).toBeAttached();
+      // Behind the open dialog the page is inert, out of the accessibility tree: found with the hidden ones.
+      await expect(page.getByRole('heading', { name: 'Signals', level: 1, includeHidden: true })).toBeAttached();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('group', { name: 'Walk the inbox' })).toBeVisible();
       await expect(dialog.getByRole('region', { name: 'Article content' })).not.toBeEmpty();
