@@ -19,13 +19,15 @@ CREATE TRIGGER stories_forget_bands AFTER DELETE ON stories
 -- every band row inserted no longer updates a second index.
 DROP INDEX story_bands_story_idx;
 
--- Every story is now also found by its title variants ('t.' and the normalised title, less one to four leading
--- words while five remain: titleKeyVariants in release-fingerprint.ts), a summary by those alone. The stories
--- stored before get theirs here.
+-- Every story is now also found by its title: under each of its variants ('t.' and the normalised title, less
+-- one to four leading words while five remain: titleKeyVariants in release-fingerprint.ts) and under its own
+-- title ('o.'); a summary by those alone. The stories stored before get theirs here.
 INSERT INTO story_bands (band_key, story_id)
 SELECT 't.' || CASE WHEN d.n = 0 THEN s.title_key ELSE array_to_string(w.words[d.n + 1:], ' ') END, s.id
 FROM stories s
 CROSS JOIN LATERAL (SELECT array_remove(string_to_array(s.title_key, ' '), '') AS words) w
 CROSS JOIN generate_series(0, 4) AS d (n)
 WHERE s.title_key <> '' AND (d.n = 0 OR cardinality(w.words) - d.n >= 5)
+UNION ALL
+SELECT 'o.' || s.title_key, s.id FROM stories s WHERE s.title_key <> ''
 ON CONFLICT DO NOTHING;

@@ -116,17 +116,34 @@ function isSummary(fingerprint: ReleaseFingerprint): boolean {
   return estimatedSetSize(fingerprint.signature, 0, BODY_HASHES) < SUMMARY_SHINGLES;
 }
 
-/** A release's title variants as index keys ('t.' and the variant), beside the band keys. */
-const titleKeysOf = (fingerprint: ReleaseFingerprint) =>
-  titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`);
+/**
+ * Title keys. Two titles match when one is the other or one of its variants (titleMatch): a story is stored
+ * under each of its variants ('t.') and under its own title ('o.'); a new article looks up its own title among
+ * the variants ('t.': the story's title is it, or it with leading words) and its variants among the titles
+ * ('o.': the story's title is a shorter form of its own). Variant against variant would join unrelated
+ * releases by their common tails ('reports third quarter 2026 results').
+ */
+const storedTitleKeys = (fingerprint: ReleaseFingerprint): string[] =>
+  fingerprint.titleKey === ''
+    ? []
+    : [...titleKeyVariants(fingerprint.titleKey).map((variant) => `t.${variant}`), `o.${fingerprint.titleKey}`];
 
-/** The keys a story is found by: its title variants, and the band keys of a body that says enough. */
+const titleLookupKeys = (fingerprint: ReleaseFingerprint): string[] => {
+  const [own, ...shorter] = titleKeyVariants(fingerprint.titleKey);
+  return own === undefined ? [] : [`t.${own}`, ...shorter.map((variant) => `o.${variant}`)];
+};
+
+/** The keys a story is found by: its title keys, and the band keys of a body that says enough. */
 export function storyKeys(fingerprint: ReleaseFingerprint): string[] {
-  return isSummary(fingerprint) ? titleKeysOf(fingerprint) : [...fingerprint.bandKeys, ...titleKeysOf(fingerprint)];
+  const titles = storedTitleKeys(fingerprint);
+  return isSummary(fingerprint) ? titles : [...fingerprint.bandKeys, ...titles];
 }
 
-/** The keys a new article looks its story up by: a summary, its title variants; a full text, its band keys too. */
-export const lookupKeys = storyKeys;
+/** The keys a new article looks its story up by: a summary, its title's; a full text, its band keys too. */
+export function lookupKeys(fingerprint: ReleaseFingerprint): string[] {
+  const titles = titleLookupKeys(fingerprint);
+  return isSummary(fingerprint) ? titles : [...fingerprint.bandKeys, ...titles];
+}
 
 /** What the comparison needs of a release, computed once (StoryIndex keeps these instead of the text). */
 export interface ReleaseTraits {

@@ -387,7 +387,7 @@ describe.each(testEngines)('stories on %s', (engine) => {
         .selectFrom('story_bands')
         .select(['story_id', 'band_key'])
         .where('story_id', 'in', storyIds)
-        .where('band_key', 'like', 't.%')
+        .where((eb) => eb.or([eb('band_key', 'like', 't.%'), eb('band_key', 'like', 'o.%')]))
         .orderBy('story_id')
         .orderBy('band_key')
         .execute();
