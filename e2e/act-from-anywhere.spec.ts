@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkAccessibility, type AxeResults } from './axe.ts';
-import { apiCall, expect, signIn, test } from './fixtures.ts';
+import { apiCall, E2E_ADMIN, expect, signIn, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 35's "Done means", as a rep on a laptop and on a phone: a watch alerts, the bell's item opens the signal
@@ -35,13 +36,27 @@ const openSignal = (page: Page) => Number(/\/signals\/(\d+)$/.exec(new URL(page.
 // One after the other: two watch runs at once on a shared 2-core machine take minutes.
 test.describe.configure({ mode: 'default' });
 
+// A server of its own: its watch runs analyse and its rep pushes demo articles that other journeys expect fresh.
+let app: OwnServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  app = await startOwnServer({ ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+});
+test.afterAll(async () => {
+  if (app) await stopOwnServer(app);
+  app = undefined;
+});
+
 for (const { filters, ...viewport } of [
   { width: 1366, height: 900, filters: { dateRange: 30, commodity: ['Au'], country: 'CA' } },
   { width: 390, height: 844, filters: { dateRange: 30, commodity: ['Cu'] } },
 ]) {
   test(`at ${viewport.width} px: a watch alerts, the bell opens the signal, j and k walk the inbox, Push links to the CRM`, async ({
-    page,
+    browser,
   }) => {
+    if (!app) throw new Error('the server did not start');
+    const origin = app.origin;
+    const page = await (await browser.newContext({ baseURL: origin })).newPage();
     // A watch run analyses the articles it finds, beside the other journeys.
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
@@ -49,17 +64,19 @@ for (const { filters, ...viewport } of [
     const name = `Anywhere ${viewport.width} ${Date.now()}`;
 
     await test.step('a watch runs and alerts', async () => {
-      const { data: watch } = await apiCall(page.request, 'POST', '/api/v1/watches', {
-        name,
-        filters,
-        interval_minutes: 1440,
-      });
-      await apiCall(page.request, 'POST', `/api/v1/watches/${watch.id}/run`);
+      const { data: watch } = await apiCall(
+        page.request,
+        'POST',
+        '/api/v1/watches',
+        { name, filters, interval_minutes: 1440 },
+        origin,
+      );
+      await apiCall(page.request, 'POST', `/api/v1/watches/${watch.id}/run`, undefined, origin);
       let run: { status: string; alerted: number } | undefined;
       await expect
         .poll(
           async () => {
-            run = (await apiCall(page.request, 'GET', `/api/v1/watches/${watch.id}/runs`)).data[0];
+            run = (await apiCall(page.request, 'GET', `/api/v1/watches/${watch.id}/runs`, undefined, origin)).data[0];
             return run?.status;
           },
           { timeout: 120_000 },
