@@ -41,9 +41,9 @@ import {
 import {
   projectKey,
   type AccountsRepository,
+  type CompanyListRow,
   type EventRow,
   type HeatWindow,
-  type ListedProject,
   type ProjectRow,
   type StoryForFacts,
 } from './accounts.repository.ts';
@@ -161,20 +161,8 @@ const HEAT_WINDOW_SLACK_MS = 60_000;
 /** The 7- and 30-day windows of the rise in heat, ending at `at`. */
 const heatWindowAt = (at: Date): HeatWindow => ({ d7: daysBefore(at, 7), d30: daysBefore(at, 30) });
 
-/** What a company's card shows (the list, and the top of its page). */
-interface SummarySource {
-  id: number;
-  name: string;
-  country: string | null;
-  market_cap_musd: number | null;
-  owner_id: number | null;
-  owner_name: string | null;
-  heat_base: number;
-  last_event_at: Date | null;
-  tickers: string[];
-  projects: ListedProject[];
-  story_count: number;
-}
+/** What a company's card shows (the list, and the top of its page): a list row without its events. */
+type SummarySource = Omit<CompanyListRow, 'recent'>;
 
 /**
  * A company's card from its stored heat and its events since the horizon (`recent`): today's heat, its
