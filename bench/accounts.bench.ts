@@ -7,7 +7,12 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createSilentLogger } from '../apps/server/src/logging.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { EntityIndex, tickersIn } from '../apps/server/src/modules/accounts/entity-resolution.ts';
-import { ACCOUNT_COMPANIES, ACCOUNT_MENTIONS, scoreResolution } from '../apps/server/test/accounts-scoring.ts';
+import {
+  ACCOUNT_COMPANIES,
+  ACCOUNT_MENTIONS,
+  scoreDiscovery,
+  scoreResolution,
+} from '../apps/server/test/accounts-scoring.ts';
 import { seedListingDatabase } from './lib/seeded-listing.ts';
 import {
   createPostgresDatabase,
@@ -31,6 +36,15 @@ printFigure('accounts labelled mentions', score.mentions, 'mentions', `(${score.
 printFigure('accounts resolution precision', score.precision, 'ratio', '(goal >= 0.98)');
 printFigure('accounts resolution recall', score.recall, 'ratio', '(goal >= 0.9)');
 printFigure('accounts sent to review', score.reviews, 'mentions');
+// The same mentions with no company known at first, each new one making a company (as the product builds them).
+const discovered = scoreDiscovery();
+printFigure('accounts built from mentions, pair precision', discovered.pairPrecision, 'ratio', '(no wrong merge: 1)');
+printFigure(
+  'accounts built from mentions, pair recall',
+  discovered.pairRecall,
+  'ratio',
+  `(${discovered.companies} companies)`,
+);
 
 // 20,000 companies: the labelled ones and synthetic juniors with a listing each.
 const WORDS = ['Aurora', 'Boreal', 'Cobalt', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbour', 'Iron', 'Jasper'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MENTIONS, scoreResolution } from '../../../test/accounts-scoring.ts';
+import { ACCOUNT_MENTIONS, scoreDiscovery, scoreResolution } from '../../../test/accounts-scoring.ts';
 import { coreKey, EntityIndex, nameKey, normaliseTicker, tickersIn } from './entity-resolution.ts';
 
 describe('entity resolution', () => {
@@ -37,6 +37,25 @@ describe('entity resolution', () => {
     expect(index.resolve({ name: 'Osisko', tickers: [] })).toMatchObject({ kind: 'review', candidates: [2, 3] });
     expect(index.resolve({ name: 'Osisko Metals', tickers: ['TSX:OSK'] })).toMatchObject({ kind: 'review' });
     expect(index.resolve({ name: 'Canaccord Genuity Corp.', tickers: [] })).toEqual({ kind: 'new' });
+  });
+
+  it('never joins a look-alike by its core name when descriptors or listings say it is another company', () => {
+    const index = new EntityIndex([{ id: 1, names: ['Osisko Metals Incorporated'], tickers: ['TSXV:OM'] }]);
+    expect(index.resolve({ name: 'Osisko Mining Inc', tickers: ['TSX:OSK'] })).toMatchObject({ kind: 'review' });
+    expect(index.resolve({ name: 'Osisko Mining Inc', tickers: [] })).toMatchObject({ kind: 'review' });
+    expect(index.resolve({ name: 'Osisko Metals Corp', tickers: [] })).toMatchObject({ kind: 'match', id: 1 });
+    const unlisted = new EntityIndex([{ id: 2, names: ['Blackwolf Copper and Gold Ltd'], tickers: [] }]);
+    expect(unlisted.resolve({ name: 'Blackwolf Copper', tickers: [] })).toMatchObject({ kind: 'match', id: 2 });
+    expect(unlisted.resolve({ name: 'Blackwolf', tickers: ['TSXV:BWCG'] })).toMatchObject({ kind: 'match', id: 2 });
+  });
+
+  it('builds companies from nothing, in either order of the labelled mentions, without a wrong merge', () => {
+    for (const mentions of [ACCOUNT_MENTIONS, [...ACCOUNT_MENTIONS].reverse()]) {
+      const score = scoreDiscovery(mentions);
+      expect(score.wrongMerges).toEqual([]);
+      expect(score.pairPrecision).toBeGreaterThanOrEqual(0.98);
+      expect(score.pairRecall).toBeGreaterThanOrEqual(0.8);
+    }
   });
 
   it(`scores precision >= 0.98 and recall >= 0.9 on ${ACCOUNT_MENTIONS.length} labelled real mentions`, () => {

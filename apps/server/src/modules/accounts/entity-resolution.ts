@@ -102,10 +102,28 @@ export function nameKey(name: string): string {
 
 /** The name key without trailing descriptors: 'barrick gold' and 'barrick mining' → 'barrick'. */
 export function coreKey(name: string): string {
+  return coreAndDescriptors(name).core;
+}
+
+/** The core key and the descriptors taken off it ('Blackwolf Copper and Gold' → 'blackwolf', {copper, gold}). */
+function coreAndDescriptors(name: string): { core: string; descriptors: Set<string> } {
   const kept = withoutLegalForms(words(name));
-  // 'Blackwolf Copper and Gold' → 'blackwolf'.
-  while (kept.length > 1 && (DESCRIPTORS.has(kept.at(-1) ?? '') || kept.at(-1) === 'and')) kept.pop();
-  return kept.join(' ');
+  const descriptors = new Set<string>();
+  while (kept.length > 1 && (DESCRIPTORS.has(kept.at(-1) ?? '') || kept.at(-1) === 'and')) {
+    const word = kept.pop() ?? '';
+    if (word !== 'and') descriptors.add(word);
+  }
+  return { core: kept.join(' '), descriptors };
+}
+
+/**
+ * Whether two names of one core can be one company: one's descriptors are among the other's ('Barrick' and
+ * 'Barrick Gold', 'Blackwolf Copper' and 'Blackwolf Copper and Gold'). 'Osisko Mining' and 'Osisko Metals'
+ * are two companies; a rename such as 'Barrick Gold' to 'Barrick Mining' goes to review, or joins by listing.
+ */
+function descriptorsAgree(a: Set<string>, b: Set<string>): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  return [...small].every((word) => large.has(word));
 }
 
 const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
@@ -223,7 +241,8 @@ function exchangeFamily(ticker: string): string {
 export class EntityIndex {
   private readonly byTicker = new Map<string, number>();
   private readonly byName = new Map<string, Set<number>>();
-  private readonly byCore = new Map<string, Set<number>>();
+  /** Core key → company → the descriptors of each of its names with that core. */
+  private readonly byCore = new Map<string, Map<number, Set<string>[]>>();
   private readonly tickersOf = new Map<number, Set<string>>();
 
   constructor(entities: Iterable<KnownEntity> = []) {
@@ -239,7 +258,10 @@ export class EntityIndex {
     const key = nameKey(name);
     if (!key) return;
     addTo(this.byName, key, id);
-    addTo(this.byCore, coreKey(name), id);
+    const { core, descriptors } = coreAndDescriptors(name);
+    let companies = this.byCore.get(core);
+    if (!companies) this.byCore.set(core, (companies = new Map()));
+    companies.set(id, [...(companies.get(id) ?? []), descriptors]);
   }
 
   addTicker(id: number, ticker: string): void {
@@ -252,7 +274,8 @@ export class EntityIndex {
 
   /** Forgets a company (merged into another, whose index entry then carries its names). */
   remove(id: number): void {
-    for (const map of [this.byName, this.byCore]) for (const set of map.values()) set.delete(id);
+    for (const set of this.byName.values()) set.delete(id);
+    for (const companies of this.byCore.values()) companies.delete(id);
     for (const [ticker, owner] of this.byTicker) if (owner === id) this.byTicker.delete(ticker);
     this.tickersOf.delete(id);
   }
@@ -262,9 +285,9 @@ export class EntityIndex {
     const byTicker = new Set(tickers.flatMap((ticker) => idOf(this.byTicker.get(ticker))));
     const name = mention.name?.trim() ?? '';
     const key = name ? nameKey(name) : '';
-    const core = name ? coreKey(name) : '';
+    const { core, descriptors } = name ? coreAndDescriptors(name) : { core: '', descriptors: new Set<string>() };
     const byName = key ? [...(this.byName.get(key) ?? [])] : [];
-    const byCore = core ? [...(this.byCore.get(core) ?? [])] : [];
+    const byCore = core ? [...(this.byCore.get(core)?.keys() ?? [])] : [];
 
     if (byTicker.size > 1) return review([...byTicker], 'its listings belong to different companies');
     const [tickerId] = [...byTicker];
@@ -286,6 +309,12 @@ export class EntityIndex {
     if (coreId !== undefined) {
       // 'Barrick Mining' for 'Barrick Gold': a single company of that core name, and no listing against it.
       if (listedElsewhere(coreId)) return review([coreId], 'a similar name is listed with another symbol');
+      // 'Osisko Mining (TSX:OSK)' is not 'Osisko Metals (TSXV:OM)': a similar name listed elsewhere is another company.
+      if (tickers.length > 0 && (this.tickersOf.get(coreId)?.size ?? 0) > 0)
+        return review([coreId], 'a similar name is listed under other symbols');
+      const known = this.byCore.get(core)?.get(coreId) ?? [];
+      if (!known.some((other) => descriptorsAgree(descriptors, other)))
+        return review([coreId], 'a similar name with other descriptors');
       // A one-word core ('Northern') is too weak to join on alone.
       if (core.length < 4) return review([coreId], 'the name is too short to join on alone');
       return { kind: 'match', id: coreId, by: 'core' };
