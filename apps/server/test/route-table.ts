@@ -7,6 +7,8 @@ export interface TableRoute {
   /** A path that reaches it: parameters filled with 1, a wildcard with x. */
   path: string;
   isPublic: boolean;
+  /** Whether its request carries its own secret, so it takes a state-changing request with no Origin (`config.keyedByToken`). */
+  keyedByToken: boolean;
   /** The role it needs beyond a session (`config.role`), when it needs one. */
   role: 'admin' | undefined;
   /** Whether it declares a body schema; one without takes no body (see `http/json-body.ts`). */
@@ -21,6 +23,7 @@ export function routesOf(app: ZodApp): TableRoute[] {
       url: route.url ?? '',
       path: (route.url ?? '').replace(/:[^/]+/g, '1').replace('*', 'x'),
       isPublic: route.config?.public === true,
+      keyedByToken: route.config?.keyedByToken === true,
       role: route.config?.role,
       takesBody: route.schema?.body !== undefined,
     })),

@@ -23,7 +23,10 @@ export const digestSettingsResponseSchema = z.object({
   data: digestSettingsSchema.extend({ email: z.string().nullable() }),
 });
 
-/** `POST /digest/unsubscribe`: the token from the link in a digest; works without signing in. */
+/**
+ * `GET /digest/unsubscribe` (a page asking to confirm) and `POST /digest/unsubscribe` (turns the digest off): the
+ * token from the link in a digest, in the query string; both work without signing in.
+ */
 export const digestUnsubscribeRequestSchema = z.object({ token: z.string().min(16).max(200) });
 
 export function isTimeZone(zone: string): boolean {

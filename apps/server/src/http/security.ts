@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt a route under /api/v1 or /ws out of the session requirement (only sign-in uses it). */
     public?: boolean;
+    /**
+     * A public route whose request carries its own secret (a digest's unsubscribe token) also takes a
+     * state-changing request without an Origin header: a mail provider's one-click unsubscribe (RFC 8058)
+     * posts from its servers. A foreign Origin is still refused.
+     */
+    keyedByToken?: boolean;
     /** The role a protected route needs beyond a session; members are refused 403. */
     role?: 'admin';
   }
@@ -65,7 +71,9 @@ export function registerSecurity(
     if (upgrade && request.routeOptions.url !== LIVE_SOCKET_PATH) {
       throw invalidRequest(`WebSocket connections are accepted at ${LIVE_SOCKET_PATH} only`);
     }
-    if (STATE_CHANGING.has(request.method) || upgrade) assertSameOrigin(request, deps.publicOrigin);
+    const tokenKeyedWithoutOrigin = request.routeOptions.config.keyedByToken && !request.headers.origin;
+    if ((STATE_CHANGING.has(request.method) || upgrade) && !tokenKeyedWithoutOrigin)
+      assertSameOrigin(request, deps.publicOrigin);
     const routePath = request.routeOptions.url;
     if (routePath === undefined || !isProtectedPath(routePath) || request.routeOptions.config.public) return;
     const user = await deps.auth.authenticate(deps.cookie.read(request));

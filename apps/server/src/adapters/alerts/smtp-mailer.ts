@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines ('List-Unsubscribe'). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail; each call is one message and one delivery outcome. */

@@ -48,6 +48,16 @@ export function createDigestRepository(db: Db) {
         .execute();
     },
 
+    /** Whether a user has that unsubscribe token (the confirmation page changes nothing). */
+    async knowsToken(token: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('digest_settings')
+        .select('user_id')
+        .where('unsubscribe_token', '=', token)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Turns the digest off for the token's user; false when no user has that token. */
     async unsubscribe(token: string): Promise<boolean> {
       const result = await db

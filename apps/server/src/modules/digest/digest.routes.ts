@@ -4,6 +4,7 @@ import {
   digestUnsubscribeRequestSchema,
 } from '@mining-hub/contract/digest';
 import { errorBodySchema } from '@mining-hub/contract/errors';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.ts';
 import { requireUser } from '../../http/security.ts';
@@ -35,14 +36,53 @@ export function registerDigestRoutes(app: ZodApp, deps: { digest: DigestService 
     }),
   );
 
-  // The link in every digest: a page that says it worked, so a click from a mail client needs nothing else.
+  // The link in every digest opens a page that asks to confirm (a mail scanner that follows links changes
+  // nothing); its button, or a mail client's one-click unsubscribe (RFC 8058), POSTs to the same address.
   app.get(
     '/api/v1/digest/unsubscribe',
     {
       config: { public: true },
       schema: {
         tags,
-        description: 'Turns the daily digest off for the token of an e-mail link; answers a short HTML page',
+        description: 'The page of the link in a daily digest: asks to confirm turning the digest off (changes nothing)',
+        querystring: digestUnsubscribeRequestSchema,
+        produces: ['text/html'],
+        response: {
+          200: z.string().describe('A short page with a button that turns the digest off'),
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      await deps.digest.checkUnsubscribeToken(token);
+      const action = `/api/v1/digest/unsubscribe?token=${encodeURIComponent(token)}`;
+      return sendPage(
+        reply,
+        `<p>Stop receiving the Mining Hub daily digest?</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Turn off the daily digest</button></form>`,
+      );
+    },
+  );
+
+  // A scope of its own: the one route that takes a form body (the page's button, or a mail client's
+  // `List-Unsubscribe=One-Click`); its content says nothing the token does not.
+  void app.register(async (scope) => registerUnsubscribe(scope, deps.digest));
+}
+
+function registerUnsubscribe(scope: ZodApp, digest: DigestService): void {
+  scope.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  scope.post(
+    '/api/v1/digest/unsubscribe',
+    {
+      config: { public: true, keyedByToken: true },
+      schema: {
+        tags,
+        description:
+          'Turns the daily digest off for the token of an e-mail link (the page’s button, or RFC 8058 one-click); answers a short HTML page',
         querystring: digestUnsubscribeRequestSchema,
         produces: ['text/html'],
         response: {
@@ -52,13 +92,20 @@ export function registerDigestRoutes(app: ZodApp, deps: { digest: DigestService 
       },
     },
     async (request, reply) => {
-      await deps.digest.unsubscribe(request.query.token);
-      const message = 'You will no longer receive the Mining Hub daily digest. You can turn it back on in Settings.';
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Daily digest</title></head><body><p>${escapeHtml(message)}</p><p><a href="/settings">Settings</a></p></body></html>`,
-        );
+      await digest.unsubscribe(request.query.token);
+      return sendPage(
+        reply,
+        `<p>You will no longer receive the Mining Hub daily digest. You can turn it back on in <a href="/settings">Settings</a>.</p>`,
+      );
     },
   );
+}
+
+/** A page of the unsubscribe link: plain HTML, readable in any browser a mail client opens. */
+function sendPage(reply: FastifyReply, body: string) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Daily digest – Mining Hub</title></head><body><main><h1>Daily digest</h1>${body}</main></body></html>`,
+    );
 }

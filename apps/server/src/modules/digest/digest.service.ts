@@ -33,6 +33,9 @@ export function localTime(now: Date, timeZone: string): { date: string; hour: nu
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
+const invalidUnsubscribeLink = () =>
+  new AppError(404, 'not_found', 'This unsubscribe link is not valid (it may be from an old e-mail).');
+
 /** The daily digest: settings, unsubscribe, and the tick that sends each user's once a day. */
 export function createDigestService(deps: DigestDeps) {
   const { repository } = deps;
@@ -60,7 +63,10 @@ export function createDigestService(deps: DigestDeps) {
       appOrigin: deps.appOrigin,
       unsubscribeUrl: unsubscribeUrl(recipient.unsubscribe_token),
     });
-    const outcome = await mailer.send({ to: [recipient.email], ...email });
+    const unsubscribe = unsubscribeUrl(recipient.unsubscribe_token);
+    // RFC 8058: a mail client's own "Unsubscribe" button POSTs to the link, with no page in between.
+    const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    const outcome = await mailer.send({ to: [recipient.email], ...email, headers });
     await repository.finish(
       recipient.user_id,
       local.date,
@@ -83,9 +89,13 @@ export function createDigestService(deps: DigestDeps) {
       return repository.settings(userId);
     },
 
+    /** Checks the token of a link before its page asks to confirm; 404 when no user has it. */
+    async checkUnsubscribeToken(token: string): Promise<void> {
+      if (!(await repository.knowsToken(token))) throw invalidUnsubscribeLink();
+    },
+
     async unsubscribe(token: string): Promise<void> {
-      if (!(await repository.unsubscribe(token)))
-        throw new AppError(404, 'not_found', 'This unsubscribe link is not valid (it may be from an old e-mail).');
+      if (!(await repository.unsubscribe(token))) throw invalidUnsubscribeLink();
     },
 
     /**

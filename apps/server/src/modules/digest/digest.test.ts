@@ -154,23 +154,71 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     expect(latestText).not.toContain('Ferntree drills');
   });
 
-  it('unsubscribes from the e-mail’s link without signing in', async () => {
-    const text = part(only(mailsTo(email)[0]).raw, 'text/plain');
+  it('unsubscribes from the e-mail’s link after a confirmation, or in one click from the mail client', async () => {
+    const raw = only(mailsTo(email)[0]).raw;
+    const text = part(raw, 'text/plain');
     const link = /https:\/\/hub\.example(\/api\/v1\/digest\/unsubscribe\?token=[\w-]+)/.exec(text)?.[1];
     expect(link).toBeDefined();
-    const response = await testApp.app.inject({ url: only(link) });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toContain('no longer receive');
-    const settings = await testApp.app.inject({ url: '/api/v1/digest/settings', headers: { cookie } });
-    expect(settings.json().data.enabled).toBe(false);
+    // RFC 8058: the mail client offers its own button, which POSTs to the same link (headers unfolded).
+    const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/hub\.example\/api\/v1\/digest\/unsubscribe\?token=[\w-]+>/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const enabled = async () =>
+      (await testApp.app.inject({ url: '/api/v1/digest/settings', headers: { cookie } })).json().data.enabled;
 
-    const forged = await testApp.app.inject({ url: '/api/v1/digest/unsubscribe?token=not-a-real-token-at-all' });
-    expect(forged.statusCode).toBe(404);
-    expect(forged.json()).toMatchObject({ code: 'not_found' });
-    const tooShort = await testApp.app.inject({ url: '/api/v1/digest/unsubscribe?token=short' });
-    expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json()).toMatchObject({ code: 'validation_failed' });
+    // Opening the link (or a mail scanner following it) changes nothing: the page asks first.
+    const page = await testApp.app.inject({ url: only(link) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<button type="submit">Turn off the daily digest</button>');
+    const action = /<form method="post" action="([^"]+)">/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(action).toBe(link);
+    expect(await enabled()).toBe(true);
+
+    // The page's button: a form post from the app's own origin, without signing in.
+    const confirmed = await testApp.app.inject({
+      method: 'POST',
+      url: only(action),
+      headers: { origin: APP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('no longer receive');
+    expect(await enabled()).toBe(false);
+
+    // The mail client's one-click POST comes from its servers, with no Origin; another site's Origin is refused.
+    expect((await put({ enabled: true, hour: 7, time_zone: 'Australia/Perth' })).statusCode).toBe(200);
+    const foreign = await testApp.app.inject({
+      method: 'POST',
+      url: only(link),
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(await enabled()).toBe(true);
+    const oneClick = await testApp.app.inject({
+      method: 'POST',
+      url: only(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(await enabled()).toBe(false);
+
+    for (const method of ['GET', 'POST'] as const) {
+      const forged = await testApp.app.inject({
+        method,
+        url: '/api/v1/digest/unsubscribe?token=not-a-real-token-at-all',
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }
+          : {}),
+      });
+      expect(forged.statusCode).toBe(404);
+      expect(forged.json()).toMatchObject({ code: 'not_found' });
+      const tooShort = await testApp.app.inject({ method, url: '/api/v1/digest/unsubscribe?token=short' });
+      expect(tooShort.statusCode).toBe(400);
+      expect(tooShort.json()).toMatchObject({ code: 'validation_failed' });
+    }
   });
 });
 
