@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../../components/button.tsx';
 import { ExternalLinkIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import type { ReportFailure } from './pin-board.tsx';
 import { quickLinksQueryOptions, useDeleteQuickLink, useSaveQuickLink } from '../api.ts';
 import { draftFromQuickLink, EMPTY_QUICK_LINK_DRAFT } from '../pinboard-drafts.ts';
 import { QUICK_LINK_COLOR_CLASSES } from '../pinboard-styles.ts';
@@ -17,7 +18,7 @@ export const SAVE_QUICK_LINK_FAILED = 'Failed to save quick link. Please try aga
 export const DELETE_QUICK_LINK_FAILED = 'Failed to delete quick link. Please try again.';
 export const DELETE_QUICK_LINK_CONFIRM = 'Are you sure you want to delete this quick link?';
 
-export function QuickLinksSection() {
+export function QuickLinksSection({ onFailure }: { onFailure: ReportFailure }) {
   const links = useQuery(quickLinksQueryOptions());
   const save = useSaveQuickLink();
   const remove = useDeleteQuickLink();
@@ -29,7 +30,7 @@ export function QuickLinksSection() {
       { id: form.mode === 'edit' ? form.link.id : undefined, input },
       {
         onSuccess: () => setForm({ mode: 'closed' }),
-        onError: () => window.alert(SAVE_QUICK_LINK_FAILED),
+        onError: (error) => onFailure(SAVE_QUICK_LINK_FAILED, error),
       },
     );
   };
@@ -39,7 +40,7 @@ export function QuickLinksSection() {
     remove.mutate(link.id, {
       onSuccess: () =>
         setForm((current) => (current.mode === 'edit' && current.link.id === link.id ? { mode: 'closed' } : current)),
-      onError: () => window.alert(DELETE_QUICK_LINK_FAILED),
+      onError: (error) => onFailure(DELETE_QUICK_LINK_FAILED, error),
     });
   };
 

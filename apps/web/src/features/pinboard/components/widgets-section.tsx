@@ -5,6 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import type { ReportFailure } from './pin-board.tsx';
 import { useCreateWidget, useDeleteWidget, widgetsQueryOptions } from '../api.ts';
 import { WidgetCard } from './widget-card.tsx';
 import { WidgetForm } from './widget-form.tsx';
@@ -13,7 +14,7 @@ export const SAVE_WIDGET_FAILED = 'Failed to save widget. Please try again.';
 export const DELETE_WIDGET_FAILED = 'Failed to delete widget. Please try again.';
 export const DELETE_WIDGET_CONFIRM = 'Are you sure you want to delete this widget?';
 
-export function WidgetsSection() {
+export function WidgetsSection({ onFailure }: { onFailure: ReportFailure }) {
   const widgets = useQuery(widgetsQueryOptions());
   const create = useCreateWidget();
   const remove = useDeleteWidget();
@@ -23,13 +24,13 @@ export function WidgetsSection() {
   const submit = (input: WidgetInput) => {
     create.mutate(input, {
       onSuccess: () => setFormOpen(false),
-      onError: () => window.alert(SAVE_WIDGET_FAILED),
+      onError: (error) => onFailure(SAVE_WIDGET_FAILED, error),
     });
   };
 
   const confirmDelete = async (id: number) => {
     if (!(await ask(DELETE_WIDGET_CONFIRM))) return;
-    remove.mutate(id, { onError: () => window.alert(DELETE_WIDGET_FAILED) });
+    remove.mutate(id, { onError: (error) => onFailure(DELETE_WIDGET_FAILED, error) });
   };
 
   return (
