@@ -1,7 +1,5 @@
-import WebSocket from 'ws';
-import { startFakeHubspot } from '../apps/server/test/fake-hubspot-server.ts';
-import { startFakeOpenAi } from '../apps/server/test/fake-openai-server.ts';
-import { printFigure, signIn, startServer } from './lib/server.ts';
+import { startPipelineBench } from './lib/pipeline-server.ts';
+import { printFigure } from './lib/server.ts';
 
 /**
  * Issue 35: Signals, CRM and Reports stay responsive while a 500-article batch runs on PGlite. While Process
@@ -21,52 +19,19 @@ const CALLS: Record<string, string> = {
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
 
-const openai = await startFakeOpenAi({ apiKey: 'bench-key', latencyMs: 300, requestsPerMinute: 1200 });
-const hubspot = await startFakeHubspot({ accessToken: 'bench-token', rateLimit: { requests: 100, windowMs: 10_000 } });
-const server = await startServer({
-  env: {
-    NEWS_FETCH_INTERVAL_SECONDS: '0',
-    OPENAI_API_KEY: 'bench-key',
-    OPENAI_BASE_URL: openai.url,
-    HUBSPOT_ACCESS_TOKEN: 'bench-token',
-    HUBSPOT_BASE_URL: hubspot.url,
-    PIPELINE_CONCURRENCY: '24',
-    PIPELINE_AI_CONCURRENCY: '8',
-    PIPELINE_CRM_CONCURRENCY: '8',
-  },
+const {
+  server,
+  headers,
+  articleIds: ids,
+  processSelected,
+  batchStatus,
+  close,
+} = await startPipelineBench({
+  articles: ARTICLES,
+  openaiRpm: 1200,
+  hubspotPer10s: 100,
 });
 try {
-  const cookie = await signIn(server);
-  const headers = { cookie, origin: server.origin, 'content-type': 'application/json' };
-  const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws`, {
-    headers: { cookie, origin: server.origin },
-  });
-  let sessionId = '';
-  const fetched = new Promise<void>((resolve) =>
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; session_id?: string; data?: { status?: string } };
-      if (
-        message.type === 'progress_update' &&
-        message.session_id === sessionId &&
-        message.data?.status === 'completed'
-      )
-        resolve();
-    }),
-  );
-  await new Promise((resolve) => socket.once('open', resolve));
-  const session = await fetch(`${server.origin}/api/v1/fetch-news-session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ dateRange: 3650 }),
-  });
-  sessionId = ((await session.json()) as { session_id: string }).session_id;
-  await fetched;
-  const ids = (
-    (await (await fetch(`${server.origin}/api/v1/articles/session/${sessionId}/ids`, { headers })).json()) as {
-      data: { article_ids: number[] };
-    }
-  ).data.article_ids.slice(0, ARTICLES);
-
   const timings: Record<string, number[]> = Object.fromEntries(Object.keys(CALLS).map((name) => [name, []]));
   const failures: string[] = [];
   const timeCall = async (name: string, url: string) => {
@@ -77,21 +42,13 @@ try {
     if (!response.ok) failures.push(`${name} ${response.status}`);
   };
 
-  const batch = await fetch(`${server.origin}/api/v1/batch/process-selected`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ article_ids: ids }),
-  });
-  const batchId = ((await batch.json()) as { batch_session_id: string }).batch_session_id;
+  const batchId = await processSelected(ids);
   let running = true;
   const batchStarted = performance.now();
   const watcher = (async () => {
     while (running) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const status = (await (await fetch(`${server.origin}/api/v1/batch/status/${batchId}`, { headers })).json()) as {
-        status: string;
-      };
-      if (status.status === 'completed') running = false;
+      if ((await batchStatus(batchId)).status === 'completed') running = false;
     }
   })();
   // The rep's screens: each call every 250 ms (never two of one kind at once), for as long as the batch runs.
@@ -105,7 +62,6 @@ try {
     }),
   );
   await watcher;
-  socket.close();
 
   const seconds = (performance.now() - batchStarted) / 1000;
   printFigure(`beside batch: ${ids.length} articles wall time`, seconds, 'seconds');
@@ -117,7 +73,5 @@ try {
   if (failures.length > 0)
     printFigure('beside batch: failed calls', failures.length, 'count', failures.slice(0, 3).join(', '));
 } finally {
-  await server.stop();
-  await openai.close();
-  await hubspot.close();
+  await close();
 }

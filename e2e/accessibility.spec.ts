@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { checkAccessibility, type AxeResults } from './axe.ts';
-import { arrangeData } from './arranged-data.ts';
+import { arrangedServerForFile } from './arranged-data.ts';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 18's WCAG 2.2 AA check: axe-core on every screen at desktop (1366 px) and phone (390 px) widths, failing
@@ -20,30 +19,10 @@ const SHOTS_DIR = process.env.A11Y_SHOTS;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let app: OwnServer | undefined;
-
 // One server for the file, its tests one after another in one worker (a failure does not skip the rest).
 test.describe.configure({ mode: 'default' });
 
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  app = await startOwnServer({
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    NEWS_FETCH_INTERVAL_SECONDS: '1',
-  });
-  const api = await playwright.request.newContext({ baseURL: app.origin, extraHTTPHeaders: { origin: app.origin } });
-  try {
-    await arrangeData(api, app.origin);
-  } finally {
-    await api.dispose();
-  }
-});
-
-test.afterAll(async () => {
-  if (app) await stopOwnServer(app);
-  app = undefined;
-});
+const appOrigin = arrangedServerForFile();
 
 /** Serious and critical violations, one readable block each: rule, help, and where with axe's summary. */
 function describeViolations(results: AxeResults): string[] {
@@ -101,7 +80,7 @@ async function openScreen(page: Page, link: string, heading: string | RegExp): P
 }
 
 async function signInAndCheck(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app?.origin, viewport });
+  const context = await browser.newContext({ baseURL: appOrigin(), viewport });
   const page = await context.newPage();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Sign in to Mining Sales Hub' })).toBeVisible();
@@ -246,7 +225,7 @@ test('keyboard: the skip link comes first, focus follows sign-in and navigation,
   browser,
 }) => {
   test.setTimeout(60_000);
-  const context = await browser.newContext({ baseURL: app?.origin, viewport: PHONE });
+  const context = await browser.newContext({ baseURL: appOrigin(), viewport: PHONE });
   const page = await context.newPage();
   await page.goto('/users');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);

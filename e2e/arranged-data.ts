@@ -1,5 +1,37 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiCall, E2E_ADMIN, expect } from './fixtures.ts';
+import { apiCall, E2E_ADMIN, expect, test } from './fixtures.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
+
+/**
+ * A server of the spec file's own with {@link arrangeData} done before its tests (registers the file's
+ * beforeAll and afterAll): screens show every state without moving what other journeys expect untouched.
+ * Answers the server's origin, to be read inside a test.
+ */
+export function arrangedServerForFile(): () => string {
+  let app: OwnServer | undefined;
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    app = await startOwnServer({
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      NEWS_FETCH_INTERVAL_SECONDS: '1',
+    });
+    const api = await playwright.request.newContext({ baseURL: app.origin, extraHTTPHeaders: { origin: app.origin } });
+    try {
+      await arrangeData(api, app.origin);
+    } finally {
+      await api.dispose();
+    }
+  });
+  test.afterAll(async () => {
+    if (app) await stopOwnServer(app);
+    app = undefined;
+  });
+  return () => {
+    if (!app) throw new Error('the arranged server has not started');
+    return app.origin;
+  };
+}
 
 /**
  * Articles in several pipeline states, CRM records, a watch with a run and its notification, a second user, audit

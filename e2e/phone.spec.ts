@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { arrangeData } from './arranged-data.ts';
+import { arrangedServerForFile } from './arranged-data.ts';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 35's phone (390 px): no screen scrolls sideways, with every screen showing what it can show (a server of
@@ -15,27 +14,7 @@ import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 const PHONE = { width: 390, height: 844 };
 const SHOTS_DIR = process.env.PHONE_SHOTS;
 
-let app: OwnServer | undefined;
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  app = await startOwnServer({
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    NEWS_FETCH_INTERVAL_SECONDS: '1',
-  });
-  const api = await playwright.request.newContext({ baseURL: app.origin, extraHTTPHeaders: { origin: app.origin } });
-  try {
-    await arrangeData(api, app.origin);
-  } finally {
-    await api.dispose();
-  }
-});
-
-test.afterAll(async () => {
-  if (app) await stopOwnServer(app);
-  app = undefined;
-});
+const appOrigin = arrangedServerForFile();
 
 /** How far the page scrolls sideways (0 when nothing is wider than the screen). */
 const sidewaysScroll = (page: Page) =>
@@ -62,7 +41,7 @@ test('at 390 px every screen fits the width: filters fold, tables become cards, 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: app?.origin, viewport: PHONE });
+  const context = await browser.newContext({ baseURL: appOrigin(), viewport: PHONE });
   const page = await context.newPage();
   await page.goto('/dashboard');
   await expectNoSidewaysScroll(page, 'sign-in', page.getByRole('button', { name: 'Sign in' }));
