@@ -13,7 +13,6 @@ const OPENAI_RPM = 1200;
 const HUBSPOT_PER_10S = 100;
 
 const {
-  server,
   openai,
   hubspot,
   articleIds: ids,
