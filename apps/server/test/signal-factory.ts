@@ -33,6 +33,16 @@ export async function seedAdmin(db: Db, email: string): Promise<Viewer> {
   return { id: user.id, role: 'admin' };
 }
 
+/** A watch of `userId` with no filters (every new signal matches), as its owner would have saved it; its id. */
+export async function seedWatch(db: Db, userId: number, name: string, intervalMinutes = 60): Promise<number> {
+  const row = await db
+    .insertInto('watches')
+    .values({ user_id: userId, name, filters: '{}', interval_minutes: intervalMinutes })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const ANALYSED: ReadonlySet<string> = new Set(['summarised', 'pushed_to_hubspot', 'failed_push']);
 
 /**

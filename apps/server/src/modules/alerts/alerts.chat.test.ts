@@ -1,5 +1,4 @@
 import type { AlertSignal } from '@mining-hub/contract/alerts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startSlackReceiver,
@@ -7,6 +6,7 @@ import {
   type SlackMessage,
   type TeamsMessage,
 } from '../../../test/fake-chat-receivers.ts';
+import { seedWatch } from '../../../test/signal-factory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
@@ -36,14 +36,7 @@ describe.each(testEngines)('Slack and Teams alerts (%s)', (engine) => {
     await teams.close();
   });
 
-  async function createWatch(name: string): Promise<number> {
-    const result = await sql<{ id: number }>`
-      INSERT INTO watches (user_id, name, filters, interval_minutes)
-      VALUES (${userId}, ${name}, '{}', 5) RETURNING id`.execute(testApp.database.handle.db);
-    const row = result.rows[0];
-    if (!row) throw new Error('no watch created');
-    return row.id;
-  }
+  const createWatch = (name: string) => seedWatch(testApp.database.handle.db, userId, name, 5);
 
   let nextId = 1;
   /** Signals as a watch run hands them over (alert claims need real articles: one insert each). */

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { AlertSignal, WebhookPayload } from '@mining-hub/contract/alerts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mimePart, startSmtpServer } from '../../../test/fake-smtp-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fake-webhook-receiver.ts';
-import { seedFetchedSignals } from '../../../test/signal-factory.ts';
+import { seedFetchedSignals, seedWatch } from '../../../test/signal-factory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { testEngines } from '../../../test/test-database.ts';
 
@@ -40,14 +39,7 @@ describe.each(testEngines)('alert delivery (%s)', (engine) => {
     await smtp.close();
   });
 
-  async function createWatch(name: string): Promise<number> {
-    const result = await sql<{ id: number }>`
-      INSERT INTO watches (user_id, name, filters, interval_minutes)
-      VALUES (${userId}, ${name}, '{}', 5) RETURNING id`.execute(testApp.database.handle.db);
-    const row = result.rows[0];
-    if (!row) throw new Error('no watch created');
-    return row.id;
-  }
+  const createWatch = (name: string) => seedWatch(testApp.database.handle.db, userId, name, 5);
 
   /** Analysed articles, as the watch's run hands them over. */
   async function seedSignals(titles: string[], url?: string | null): Promise<AlertSignal[]> {

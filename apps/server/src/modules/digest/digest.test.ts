@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mimePart, startSmtpServer } from '../../../test/fake-smtp-server.ts';
-import { seedFetchedSignals } from '../../../test/signal-factory.ts';
+import { seedFetchedSignals, seedWatch } from '../../../test/signal-factory.ts';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { testEngines } from '../../../test/test-database.ts';
 import { DIGEST_TICK_JOB } from './digest.jobs.ts';
@@ -69,10 +69,7 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
   });
 
   it('sends once at the chosen hour, grouped by company with links, then nothing when nothing is new', async () => {
-    const watch = await sql<{ id: number }>`
-      INSERT INTO watches (user_id, name, filters, interval_minutes)
-      VALUES (${userId}, 'Gold juniors', '{}', 60) RETURNING id`.execute(db());
-    const watchId = idOf(watch);
+    const watchId = await seedWatch(db(), userId, 'Gold juniors');
     const analysedAt = at('2026-11-27T20:00:00Z');
     const [drill, raise, quiet] = await seedFetchedSignals(
       db(),
@@ -250,15 +247,13 @@ describe.each(testEngines)('daily digest on the job queue (%s)', (engine) => {
       payload: { enabled: true, hour: 0, time_zone: 'UTC' },
     });
     expect(saved.statusCode).toBe(200);
-    const watch = await sql<{ id: number }>`
-      INSERT INTO watches (user_id, name, filters, interval_minutes)
-      VALUES (${userId}, 'Copper', '{}', 60) RETURNING id`.execute(db);
+    const watchId = await seedWatch(db, userId, 'Copper');
     const [article] = await seedFetchedSignals(db, userId, [{ title: 'Coppertop drills', intent: 'Very High' }], {
       at: new Date(Date.now() - 60_000),
     });
     await db
       .insertInto('watch_seen_articles')
-      .values({ watch_id: idOf(watch), article_id: only(article) })
+      .values({ watch_id: watchId, article_id: only(article) })
       .execute();
 
     const boss = only(testApp.boss);
