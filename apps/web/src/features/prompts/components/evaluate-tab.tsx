@@ -258,30 +258,86 @@ function FieldScores({ detail }: { detail: EvaluationRunDetail }) {
       <p className="mb-2 text-sm text-slate-600">
         No run of the active version on this set to compare with: run the active version too.
       </p>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Score per field</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1.5 font-medium">
-              Field
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Score
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map(([field, score]) => (
-            <tr key={field} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 font-mono font-normal">
-                {field}
-              </th>
-              <td className="py-1.5">{percent(score)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldTable
+        caption="Score per field"
+        columns={['Field', 'Score']}
+        rows={fields.map(([field, score]) => ({ field, cells: [percent(score)] }))}
+      />
     </div>
+  );
+}
+
+const scoreCells = (score: { run: number | null; baseline: number | null; delta: number | null }) => [
+  percent(score.run),
+  percent(score.baseline),
+  points(score.delta),
+];
+
+/** A table's header row: one column header per name. */
+function ColumnHeads({
+  columns,
+  rowClassName,
+  cellClassName,
+}: {
+  columns: string[];
+  rowClassName: string;
+  cellClassName: (index: number) => string;
+}) {
+  return (
+    <thead>
+      <tr className={rowClassName}>
+        {columns.map((column, index) => (
+          <th key={column} scope="col" className={cellClassName(index)}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+const ROW_CLASSES = {
+  overall: { row: 'font-semibold', header: '' },
+  summary: { row: '', header: 'font-normal' },
+  field: { row: '', header: 'font-mono font-normal' },
+};
+
+/** Scores per field: a row per field (its name as the row header, monospaced), after the overall rows. */
+function FieldTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { field: string; cells: string[]; kind?: keyof typeof ROW_CLASSES }[];
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <ColumnHeads
+        columns={columns}
+        rowClassName="border-b border-slate-200 text-slate-600"
+        cellClassName={() => 'py-1.5 font-medium'}
+      />
+      <tbody>
+        {rows.map((row) => {
+          const classes = ROW_CLASSES[row.kind ?? 'field'];
+          return (
+            <tr key={row.field} className={`border-b border-slate-100 ${classes.row}`}>
+              <th scope="row" className={`py-1.5 ${classes.header}`}>
+                {row.field}
+              </th>
+              {row.cells.map((cell, index) => (
+                <td key={index} className="py-1.5">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -301,53 +357,15 @@ export function ComparisonView({ comparison }: { comparison: EvaluationCompariso
         ): {comparison.better} better, {comparison.worse} worse, {comparison.same} the same
       </h4>
       {comparison.note && <p className="text-sm text-amber-800">{comparison.note}</p>}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Score per field against the active version</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1.5 font-medium">
-              Field
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              This run
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Active version
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-b border-slate-100 font-semibold">
-            <th scope="row" className="py-1.5">
-              Overall
-            </th>
-            <td className="py-1.5">{percent(comparison.overall.run)}</td>
-            <td className="py-1.5">{percent(comparison.overall.baseline)}</td>
-            <td className="py-1.5">{points(comparison.overall.delta)}</td>
-          </tr>
-          <tr className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 font-normal">
-              Valid outputs
-            </th>
-            <td className="py-1.5">{percent(comparison.valid_share.run)}</td>
-            <td className="py-1.5">{percent(comparison.valid_share.baseline)}</td>
-            <td className="py-1.5">{points(comparison.valid_share.delta)}</td>
-          </tr>
-          {comparison.fields.map((field) => (
-            <tr key={field.field} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 font-mono font-normal">
-                {field.field}
-              </th>
-              <td className="py-1.5">{percent(field.run)}</td>
-              <td className="py-1.5">{percent(field.baseline)}</td>
-              <td className="py-1.5">{points(field.delta)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldTable
+        caption="Score per field against the active version"
+        columns={['Field', 'This run', 'Active version', 'Change']}
+        rows={[
+          { field: 'Overall', kind: 'overall', cells: scoreCells(comparison.overall) },
+          { field: 'Valid outputs', kind: 'summary', cells: scoreCells(comparison.valid_share) },
+          ...comparison.fields.map((field) => ({ field: field.field, cells: scoreCells(field) })),
+        ]}
+      />
       {comparison.articles.length === 0 ? (
         <p className="text-sm text-slate-600">No article's output changed.</p>
       ) : (
@@ -397,22 +415,11 @@ function OutputsSideBySide({
   return (
     <table className="w-full table-fixed border-t border-slate-100 text-left text-xs">
       <caption className="sr-only">Expected value, this run's output and the active version's output per field</caption>
-      <thead>
-        <tr className="text-slate-600">
-          <th scope="col" className="w-1/5 px-3 py-1.5 font-medium">
-            Field
-          </th>
-          <th scope="col" className="px-3 py-1.5 font-medium">
-            Expected
-          </th>
-          <th scope="col" className="px-3 py-1.5 font-medium">
-            This run
-          </th>
-          <th scope="col" className="px-3 py-1.5 font-medium">
-            Active version
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={['Field', 'Expected', 'This run', 'Active version']}
+        rowClassName="text-slate-600"
+        cellClassName={(index) => `${index === 0 ? 'w-1/5 ' : ''}px-3 py-1.5 font-medium`}
+      />
       <tbody>
         {fields.map((field) => {
           const now = output === null ? '(invalid output)' : shown(output[field]);
