@@ -24,6 +24,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   dismissed_at: null,
   url: `https://wire.example/${id}`,
   story: null,
+  account: null,
   strongest_fact: null,
   ...overrides,
 });
