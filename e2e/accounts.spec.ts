@@ -190,7 +190,8 @@ test('a scraper run and a fetch with analysis make one account per company, with
       // The feed named no company: the row shows the account's name (it said "Unknown company" before).
       const link = row.getByRole('link', { name: /: company page$/ });
       await expect(link).toHaveText(/Brackrigg Copper/i);
-      await page.screenshot({ path: `/tmp/accounts-signals-link-${viewport.width}.png`, fullPage: false });
+      await link.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/accounts-signals-link-${viewport.width}.png` });
       if (viewport.width < 768) {
         await link.focus();
         await expect(link).toBeFocused();
