@@ -178,5 +178,31 @@ test('a scraper run and a fetch with analysis make one account per company, with
     }
   });
 
+  await test.step("a Signals row links to the company's page, by keyboard on a phone and by click on a desktop", async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/signals');
+      const row = page.getByRole('grid', { name: 'Signals' }).getByRole('row').filter({ hasText: TITLE });
+      await expect(row).toHaveCount(1);
+      // The feed named no company: the row shows the account's name (it said "Unknown company" before).
+      const link = row.getByRole('link', { name: /: company page$/ });
+      await expect(link).toHaveText(/Brackrigg Copper/i);
+      await link.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/accounts-signals-link-${viewport.width}.png` });
+      if (viewport.width < 768) {
+        await link.focus();
+        await expect(link).toBeFocused();
+        await page.keyboard.press('Enter');
+      } else {
+        await link.click();
+      }
+      await expect(page).toHaveURL(/\/companies\/\d+$/);
+      await expect(page.getByRole('heading', { name: 'Brackrigg Copper Limited', level: 1 })).toBeVisible();
+    }
+  });
+
   await context.close();
 });

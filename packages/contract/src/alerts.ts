@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlSchema, successData } from './common.ts';
+import { accountRefSchema, httpUrlSchema, successData } from './common.ts';
 import { MAX_WATCH_RECIPIENTS, webhookFormatSchema } from './watches.ts';
 
 /** One signal of an alert digest, as the webhook body carries it. */
@@ -13,6 +13,8 @@ export const alertSignalSchema = z.object({
   signal_summary: z.string().nullable(),
   /** Short phrases behind the score, strongest first (absent in digests queued before issue 35). */
   intent_reasons: z.array(z.string()).optional(),
+  /** The company page (issue 34) the signal's story joined, when it joined one (absent in older digests). */
+  account: accountRefSchema.optional(),
 });
 export type AlertSignal = z.infer<typeof alertSignalSchema>;
 
@@ -34,6 +36,8 @@ export const webhookPayloadSchema = alertDigestSchema.extend({
       /** Absolute link that opens the signal in the app (`/signals/{article_id}`). */
       signal_url: z.string(),
       intent_reasons: z.array(z.string()),
+      /** Absolute link to the company page (`/companies/{id}`) of the account the signal joined; null when none. */
+      company_url: z.string().nullable(),
     }),
   ),
 });

@@ -10,6 +10,13 @@ export const successData = <T extends z.ZodType>(data: T) => z.object({ success:
 /** A row id: the database's ids are 32-bit, so a larger number names nothing (a 4xx, never a query). */
 export const rowIdSchema = z.number().int().positive().max(2_147_483_647);
 
+/**
+ * The account (issue 34, a company page at `/companies/{id}`) an article's story joined, the survivor when that
+ * company was merged; null when the story joined none. Signals, news, CRM records and bell items carry it.
+ */
+export const accountRefSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
 /** Integer ids in paths (`/things/{id}`). */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

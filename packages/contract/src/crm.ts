@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successData } from './common.ts';
+import { accountRefSchema, successData } from './common.ts';
 import { buyingIntentSchema } from './articles.ts';
 import { ARTICLE_PAGE_SIZE, pageQuerySchema, successPage } from './news.ts';
 
@@ -31,6 +31,8 @@ export const crmRecordSchema = z.object({
   company_name: z.string(),
   domain: z.string().nullable(),
   ticker: z.string().nullable(),
+  /** The company page (issue 34) the pushed article's story joined; null when none. */
+  account: accountRefSchema,
   contacts: z.array(crmContactSchema),
   buying_intent_score: buyingIntentSchema.nullable(),
   signal_summary: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { articleActivitySchema, articleStatusSchema, buyingIntentSchema } from './articles.ts';
-import { successData } from './common.ts';
+import { accountRefSchema, successData } from './common.ts';
 import { miningFactsSchema } from './facts.ts';
 import { storySchema } from './stories.ts';
 import {
@@ -113,6 +113,8 @@ export const articleSchema = z.object({
   crm_company_id: z.string().nullable(),
   /** The story (release) this article is; null only for an article stored before stories and not yet grouped. */
   story: storySchema.nullable(),
+  /** The company page (issue 34) the article's story joined; null when none. */
+  account: accountRefSchema,
   /**
    * The mining facts read from the expanded text (every fact's start/end index `factsText`, fact-lines.ts);
    * null on list items and for an article not expanded yet. A copy serves its story's facts.

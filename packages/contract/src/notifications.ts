@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { successData } from './common.ts';
+import { accountRefSchema, successData } from './common.ts';
 
-export const notificationItemSchema = z.object({ label: z.string(), link: z.string() });
+export const notificationItemSchema = z.object({
+  label: z.string(),
+  link: z.string(),
+  /** The company page of the signal the item opens (`/signals/{id}`), read when listed; null when none. */
+  account: accountRefSchema.optional(),
+});
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** One in-app notification (the header's bell): a watch digest, for the watch's owner. */

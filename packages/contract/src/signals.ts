@@ -6,7 +6,7 @@ import {
   BUYING_INTENT_LEVELS,
   buyingIntentSchema,
 } from './articles.ts';
-import { idParamsSchema } from './common.ts';
+import { accountRefSchema, idParamsSchema } from './common.ts';
 import { ARTICLE_PAGE_SIZE, MAX_ARTICLE_PAGE_SIZE, successPage } from './news.ts';
 import { STUDY_STAGES, studyStageSchema } from './facts.ts';
 import { commoditySymbolSchema, countryCodeSchema } from './reference-data.ts';
@@ -108,6 +108,8 @@ export const signalSchema = z.object({
   strongest_fact: z.string().nullable(),
   /** The release this signal is, with every source that carried it (null for an article not yet grouped). */
   story: storySchema.nullable(),
+  /** The company page this signal's story joined (the inbox shows its name when `company` is null). */
+  account: accountRefSchema,
 });
 export type Signal = z.infer<typeof signalSchema>;
 

@@ -21,3 +21,7 @@ export function absoluteArticleUrl(
 /** The app's own address of a signal: its detail opened over the inbox (issue 35). */
 export const signalLink = (articleId: number, appOrigin: string): string =>
   new URL(`/signals/${articleId}`, appOrigin).href;
+
+/** The app's own address of a company (an account, issue 34). */
+export const companyLink = (companyId: number, appOrigin: string): string =>
+  new URL(`/companies/${companyId}`, appOrigin).href;

@@ -1,5 +1,5 @@
 import type { AlertDigest, AlertSignal, WebhookPayload } from '@mining-hub/contract/alerts';
-import { absoluteArticleUrl, signalLink } from '../../lib/article-link.ts';
+import { absoluteArticleUrl, companyLink, signalLink } from '../../lib/article-link.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 const PRODUCT = 'Mining Hub';
@@ -45,6 +45,7 @@ export function webhookBody(digest: AlertDigest, appOrigin: string): string {
       buying_intent_score: signal.buying_intent_score,
       signal_summary: signal.signal_summary,
       intent_reasons: signal.intent_reasons ?? [],
+      company_url: signal.account ? companyLink(signal.account.id, appOrigin) : null,
     })),
   };
   return JSON.stringify(payload);
@@ -63,6 +64,7 @@ export function digestEmail(digest: AlertDigest, appOrigin: string): { subject: 
         signalFacts(signal),
         signal.signal_summary,
         `Open the signal: ${signalLink(signal.article_id, appOrigin)}`,
+        signal.account && `Company page: ${companyLink(signal.account.id, appOrigin)}`,
         `Source: ${signal.url}`,
       ]
         .filter(Boolean)

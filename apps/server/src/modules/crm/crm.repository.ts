@@ -1,6 +1,7 @@
 import type { BuyingIntent } from '@mining-hub/contract/articles';
 import type { MiningFacts } from '@mining-hub/contract/facts';
 import { sql } from 'kysely';
+import { accountLateral } from '../../db/account-refs.ts';
 import type { Db } from '../../db/client.ts';
 
 /** A pushed article with what the CRM holds of it: the outbox's company and note when the outbox took it. */
@@ -29,6 +30,9 @@ export interface PushedArticleRow {
   note_title: string | null;
   note_body: string | null;
   note_updated_at: Date | null;
+  /** The company page its story joined (issue 34). */
+  account_id: number | null;
+  account_name: string | null;
 }
 
 /** Reads what was pushed to the CRM, from the articles and the local outbox tables. */
@@ -46,7 +50,10 @@ export function createCrmRepository(db: Db) {
       .leftJoin('crm_notes', 'crm_notes.article_id', 'articles.id')
       .leftJoin('crm_companies', 'crm_companies.id', 'crm_notes.company_id')
       .leftJoin('users', 'users.id', 'articles.pushed_by')
+      .leftJoinLateral(accountLateral('articles.story_id'), (join) => join.onTrue())
       .select([
+        'acct.account_id',
+        'acct.account_name',
         'articles.id as article_id',
         'articles.title',
         'articles.url',

@@ -127,6 +127,7 @@ describe.each(testEngines)('CRM view with the local outbox on %s', (engine) => {
       company_name: 'Kestrel Gold Ltd',
       domain: 'kestrelgold.com',
       ticker: null,
+      account: null,
       contacts: [
         {
           name: 'Jane Doe',

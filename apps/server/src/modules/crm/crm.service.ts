@@ -8,6 +8,7 @@ import {
   type CrmAdapter,
   type CrmRecordLinks,
 } from '../../adapters/crm/crm-adapter.ts';
+import { accountRefOf } from '../../db/account-refs.ts';
 import { notFound } from '../../errors.ts';
 import { absoluteArticleUrl } from '../../lib/article-link.ts';
 import { factLines } from '@mining-hub/contract/fact-lines';
@@ -87,6 +88,7 @@ function toRecord(row: PushedArticleRow, appOrigin: string, hubspot: boolean, li
     company_name: row.outbox_company ?? row.company ?? row.source,
     domain: row.outbox_domain,
     ticker: row.outbox_ticker ?? row.ticker,
+    account: accountRefOf(row),
     contacts,
     buying_intent_score: row.buying_intent_score,
     signal_summary: row.signal_summary,

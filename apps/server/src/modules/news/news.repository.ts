@@ -1,6 +1,8 @@
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { ArticleActivity } from '@mining-hub/contract/articles';
 import type { Article, NewsQuery } from '@mining-hub/contract/news';
+import type { AccountRef } from '@mining-hub/contract/common';
+import { accountLateral, accountLateralSql, accountRefOf } from '../../db/account-refs.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { ArticlesTable } from '../../db/schema.ts';
@@ -89,14 +91,15 @@ const LIST_COLUMNS = ARTICLE_COLUMNS.filter(
 const SESSION_PAGE_SQL = preparedStatement(
   'session_page_versions',
   `
-  SELECT s.user_id, s.articles_found, page.article_id, page.row_version
+  SELECT s.user_id, s.articles_found, page.article_id, page.row_version, acct.account_id, acct.account_name
   FROM news_sessions s
   LEFT JOIN LATERAL (
-    SELECT sa.article_id, a.row_version, sa.position
+    SELECT sa.article_id, a.row_version, sa.position, a.story_id
     FROM session_articles sa
     JOIN articles a ON a.id = sa.article_id
     WHERE sa.session_id = s.id AND sa.position = ANY($2::integer[])
   ) page ON true
+  ${accountLateralSql('page.story_id')}
   WHERE s.id = $1
   ORDER BY page.position`,
 );
@@ -111,7 +114,8 @@ const LIST_ARTICLES_SQL = preparedStatement(
 export interface SessionPageVersions {
   userId: number;
   articlesFound: number;
-  articles: { id: number; version: number }[];
+  /** `account` is read with the page (it changes without the article's row version: a sync, a merge). */
+  articles: { id: number; version: number; account: AccountRef }[];
 }
 
 /** A list item (no bodies, no analysis) and the row version it was read at. */
@@ -134,7 +138,7 @@ export interface StoredArticle {
 }
 
 /** The API shape of a stored article (SPEC.md section 3); `story` is filled in from the stories module. */
-export function toArticle(row: Omit<ArticleRow, 'story_id' | 'facts_version'>): Article {
+export function toArticle(row: Omit<ArticleRow, 'story_id' | 'facts_version'>, account: AccountRef = null): Article {
   const raw = row.raw_json;
   return {
     article_id: row.id,
@@ -172,6 +176,7 @@ export function toArticle(row: Omit<ArticleRow, 'story_id' | 'facts_version'>): 
     analysis_prompt_version: row.analysis_prompt_version,
     crm_company_id: row.crm_company_id,
     story: null,
+    account,
     facts: row.facts,
     buying_intent_score: row.buying_intent_score,
     intent_reasons: row.intent_reasons,
@@ -343,6 +348,8 @@ export function createNewsRepository(db: Db) {
           // Null on the session's row alone: a page past the end.
           article_id: number | null;
           row_version: number | null;
+          account_id: number | null;
+          account_name: string | null;
         }>,
       );
       const first = rows[0];
@@ -351,7 +358,9 @@ export function createNewsRepository(db: Db) {
         userId: first.user_id,
         articlesFound: first.articles_found,
         articles: rows.flatMap((row) =>
-          row.article_id === null ? [] : [{ id: row.article_id, version: row.row_version ?? 0 }],
+          row.article_id === null
+            ? []
+            : [{ id: row.article_id, version: row.row_version ?? 0, account: accountRefOf(row) }],
         ),
       };
     },
@@ -389,8 +398,15 @@ export function createNewsRepository(db: Db) {
     },
 
     async findArticle(id: number): Promise<StoredArticle | undefined> {
-      const row = await db.selectFrom('articles').select(ARTICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
-      return row ? { article: toArticle(row), storyId: row.story_id, factsVersion: row.facts_version } : undefined;
+      const row = await db
+        .selectFrom('articles as a')
+        .leftJoinLateral(accountLateral('a.story_id'), (join) => join.onTrue())
+        .select([...ARTICLE_COLUMNS, 'acct.account_id', 'acct.account_name'])
+        .where('a.id', '=', id)
+        .executeTakeFirst();
+      return row
+        ? { article: toArticle(row, accountRefOf(row)), storyId: row.story_id, factsVersion: row.facts_version }
+        : undefined;
     },
 
     /** Whether one of the user's sessions found the article (articles are visible through sessions). */

@@ -70,10 +70,16 @@ export function createNewsService(deps: NewsServiceDeps) {
         });
       }
     }
-    const articles = found.articles.flatMap(({ id }) => {
+    const articles = found.articles.flatMap(({ id, account }) => {
       const cached = articleCache.get(id);
       // Deleted between the two reads: the page shows one article less.
-      return cached ? [cached.article] : [];
+      if (!cached) return [];
+      // The account moves without the row version (a sync, a merge): a changed one makes a new item, which the
+      // route encodes once; an unchanged one keeps the cached item, and its encoding.
+      if (cached.article.account?.id !== account?.id || cached.article.account?.name !== account?.name) {
+        cached.article = { ...cached.article, account };
+      }
+      return [cached.article];
     });
     return { userId: found.userId, articlesFound: found.articlesFound, articles };
   }

@@ -1,5 +1,13 @@
 import type { Notification, NotificationItem } from '@mining-hub/contract/notifications';
+import { accountRefsOf } from '../../db/account-refs.ts';
 import type { Db } from '../../db/client.ts';
+
+/** The article an item opens: `/signals/{id}` (watch digests, owner alerts). */
+const SIGNAL_LINK = /^\/signals\/(\d+)$/;
+const articleOf = (item: NotificationItem) => {
+  const id = SIGNAL_LINK.exec(item.link)?.[1];
+  return id === undefined ? undefined : Number(id);
+};
 
 /** The newest notifications a list shows; older ones stay in the table but are not listed. */
 const LIST_LIMIT = 50;
@@ -34,7 +42,20 @@ export function createNotificationsRepository(db: Db) {
         .orderBy('id', 'desc')
         .limit(LIST_LIMIT)
         .execute();
-      return rows.map(({ read_at, at, ...row }) => ({ ...row, at: at.toISOString(), read: read_at !== null }));
+      // Each item's account is read now, not stored: a sync or a merge after the alert moves it (one statement).
+      const accounts = await accountRefsOf(
+        db,
+        rows.flatMap((row) => row.items.flatMap((item) => articleOf(item) ?? [])),
+      );
+      return rows.map(({ read_at, at, items, ...row }) => ({
+        ...row,
+        items: items.map((item) => {
+          const articleId = articleOf(item);
+          return { ...item, account: (articleId !== undefined && accounts.get(articleId)) || null };
+        }),
+        at: at.toISOString(),
+        read: read_at !== null,
+      }));
     },
 
     async unreadCount(userId: number): Promise<number> {

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { BUYING_INTENT_LEVELS, type ArticleStatus } from '@mining-hub/contract/articles';
 import type { Signal, SignalSort, SignalsQuery } from '@mining-hub/contract/signals';
 import type { Db } from '../../db/client.ts';
+import { accountLateral, accountRefOf } from '../../db/account-refs.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Articles = { a: Database['articles'] };
@@ -188,7 +189,12 @@ export function createSignalsRepository(db: Db) {
         .limit(query.page_size)
         .offset(start ? start.skip : (query.page - 1) * query.page_size);
       const page = ordered(
-        db.selectFrom(pageIds.as('page')).innerJoin('articles as a', 'a.id', 'page.id').select(SIGNAL_COLUMNS),
+        db
+          .selectFrom(pageIds.as('page'))
+          .innerJoin('articles as a', 'a.id', 'page.id')
+          // The account rides in the page's own statement: a lateral over the page's rows only.
+          .leftJoinLateral(accountLateral('a.story_id'), (join) => join.onTrue())
+          .select([...SIGNAL_COLUMNS, 'acct.account_id', 'acct.account_name']),
         'a',
         query.sort,
       );
@@ -281,6 +287,8 @@ interface SignalRow {
   dismissed_at: Date | null;
   url: string | null;
   fact_headline: string | null;
+  account_id: number | null;
+  account_name: string | null;
 }
 
 function toSignal(row: SignalRow): Signal {
@@ -300,5 +308,6 @@ function toSignal(row: SignalRow): Signal {
     url: row.url,
     strongest_fact: row.fact_headline,
     story: null,
+    account: accountRefOf(row),
   };
 }

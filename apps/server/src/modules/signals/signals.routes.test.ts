@@ -144,6 +144,7 @@ describe.each(testEngines)('signals inbox on %s', (engine) => {
       strongest_fact: null,
       // Seeded as stored before stories (migration 017): not grouped yet.
       story: null,
+      account: null,
     });
     expect(body.data[2]).toMatchObject({ status: 'pushed_to_hubspot', intent_reasons: [] });
   });

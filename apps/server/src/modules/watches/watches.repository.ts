@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { WatchChanges, WatchInput, WebhookFormat } from '@mining-hub/contract/watches';
+import { accountLateral } from '../../db/account-refs.ts';
 import type { Db } from '../../db/client.ts';
 import type { WatchesTable, WatchRunStatus } from '../../db/schema.ts';
 
@@ -53,6 +54,9 @@ export interface AlertedArticle {
   buying_intent_score: string | null;
   signal_summary: string | null;
   intent_reasons: string[];
+  /** The company page its story joined (issue 34). */
+  account_id: number | null;
+  account_name: string | null;
 }
 
 /** How many runs a watch's history lists. */
@@ -304,7 +308,18 @@ export function createWatchesRepository(db: Db) {
       if (claimed.length === 0) return [];
       return db
         .selectFrom('articles')
-        .select(['id', 'title', 'url', 'company', 'buying_intent_score', 'signal_summary', 'intent_reasons'])
+        .leftJoinLateral(accountLateral('articles.story_id'), (join) => join.onTrue())
+        .select([
+          'id',
+          'title',
+          'url',
+          'company',
+          'buying_intent_score',
+          'signal_summary',
+          'intent_reasons',
+          'acct.account_id',
+          'acct.account_name',
+        ])
         .where(
           'id',
           'in',

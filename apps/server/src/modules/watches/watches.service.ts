@@ -2,6 +2,7 @@ import { canSeeDataOf, ownerFilterFor, type Viewer } from '@mining-hub/contract/
 import { BUYING_INTENT_LEVELS, buyingIntentSchema, type ArticleStatus } from '@mining-hub/contract/articles';
 import { fetchNewsRequestSchema } from '@mining-hub/contract/news';
 import { MAX_BATCH_ARTICLES, type BatchMode } from '@mining-hub/contract/pipeline';
+import type { AccountRef } from '@mining-hub/contract/common';
 import type { Watch, WatchChanges, WatchInput, WatchRun, WebhookFormat } from '@mining-hub/contract/watches';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
@@ -22,6 +23,7 @@ export interface WatchDigest {
     buying_intent_score: string | null;
     signal_summary: string | null;
     intent_reasons: string[];
+    account: AccountRef;
   }[];
 }
 
@@ -212,6 +214,10 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       buying_intent_score: article.buying_intent_score,
       signal_summary: article.signal_summary,
       intent_reasons: article.intent_reasons,
+      account:
+        article.account_id === null || article.account_name === null
+          ? null
+          : { id: article.account_id, name: article.account_name },
     }));
     await deps.sendDigest({
       watch: {

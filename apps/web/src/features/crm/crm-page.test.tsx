@@ -15,6 +15,7 @@ function record(id: number, overrides: Partial<CrmRecord> = {}): CrmRecord {
     company_name: `Company ${id}`,
     domain: `company${id}.com`,
     ticker: null,
+    account: null,
     contacts: [],
     buying_intent_score: 'Medium',
     signal_summary: `Summary ${id}`,

@@ -24,6 +24,7 @@ const signal = (id: number, overrides: Partial<Signal>): Signal => ({
   dismissed_at: null,
   url: `https://wire.example/${id}`,
   story: null,
+  account: null,
   strongest_fact: null,
   ...overrides,
 });
@@ -98,6 +99,7 @@ beforeEach(() => {
             company_name: item.company ?? '',
             domain: null,
             ticker: null,
+            account: item.account,
             contacts: [],
             buying_intent_score: item.buying_intent_score,
             signal_summary: item.signal_summary,
@@ -197,6 +199,23 @@ describe('SignalsPage', () => {
       0,
     );
     expect(signalRequests()[0]?.query.toString()).toBe('page=1&page_size=20');
+  });
+
+  it("names a signal's company by its account when the feed named none, linking to the company page", async () => {
+    signals = [
+      signal(1, { company: null, title: 'Alpha plans drilling', account: { id: 7, name: 'Alpha Copper Corp.' } }),
+      signal(2, { company: 'Beta Gold', title: 'Beta reports assays', account: { id: 8, name: 'Beta Gold Ltd' } }),
+      signal(3, { company: null, title: 'Gamma joined nothing' }),
+    ];
+    renderPage(<SignalsPage />);
+    await screen.findByText('Showing 1–3 of 3 signals');
+    const alpha = within(rowOf('Alpha plans drilling')).getByRole('link', { name: 'Alpha Copper Corp.: company page' });
+    expect(alpha.getAttribute('href')).toBe('/companies/7');
+    // The feed's own name stays what the row shows; the link still opens the account.
+    const beta = within(rowOf('Beta reports assays')).getByRole('link', { name: 'Beta Gold: company page' });
+    expect(beta.getAttribute('href')).toBe('/companies/8');
+    expect(within(rowOf('Gamma joined nothing')).getByText('Unknown company')).toBeTruthy();
+    expect(within(rowOf('Gamma joined nothing')).queryByRole('link', { name: /company page/ })).toBeNull();
   });
 
   it('filters by intent and by words once typing pauses', async () => {

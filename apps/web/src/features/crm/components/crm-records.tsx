@@ -3,6 +3,7 @@ import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { CompanyLink } from '../../../components/company-link.tsx';
 
 const linkClass = 'inline-flex items-center gap-1 font-medium text-blue-700 hover:underline';
 
@@ -18,7 +19,9 @@ function NewTabLink({ href, children, label }: { href: string; children: string;
 function Company({ record }: { record: CrmRecord }) {
   return (
     <div className="min-w-0 space-y-1">
-      <p className="font-medium break-words text-slate-900">{record.company_name}</p>
+      <p className="font-medium break-words text-slate-900">
+        {record.account ? <CompanyLink account={record.account} label={record.company_name} /> : record.company_name}
+      </p>
       {(record.ticker || record.domain) && (
         <p className="text-xs text-slate-500">
           {record.ticker && <span className="block">{record.ticker}</span>}

@@ -6,6 +6,7 @@ import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { alsoFrom, articleDate, articleTags, sourceLink } from '../article-display.ts';
 import { ArticleStatusBadge } from './article-status-badge.tsx';
 import { ArticleStepButton } from './article-step-button.tsx';
+import { CompanyLink } from '../../../components/company-link.tsx';
 
 interface ArticleCardProps {
   article: Article;
@@ -93,6 +94,12 @@ export function ArticleCard({ article, selected, onToggle, onOpen, inBatch }: Ar
             <>
               <span aria-hidden="true">·</span>
               <span className="font-mono">{article.ticker}</span>
+            </>
+          )}
+          {article.account && (
+            <>
+              <span aria-hidden="true">·</span>
+              <CompanyLink account={article.account} className="font-medium" />
             </>
           )}
         </p>

@@ -14,6 +14,7 @@ import { ArticleBody, type BodyHighlight } from './article-body.tsx';
 import { ArticleFacts } from './article-facts.tsx';
 import { ArticleStatusBadge } from './article-status-badge.tsx';
 import { ArticleStepButton } from './article-step-button.tsx';
+import { CompanyLink } from '../../../components/company-link.tsx';
 
 /** What failed, by failure status. */
 const FAILURE_TITLES: Record<string, string> = {
@@ -145,7 +146,13 @@ export function ArticleDetailModal({
           {facts.map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs text-slate-500">{label}</dt>
-              <dd className="truncate font-medium text-slate-800">{value ?? '—'}</dd>
+              <dd className="truncate font-medium text-slate-800">
+                {label === 'Company' && article.account ? (
+                  <CompanyLink account={article.account} label={value ?? article.account.name} />
+                ) : (
+                  (value ?? '—')
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -37,6 +37,7 @@ export function makeArticle(changes: Partial<Article> = {}): Article {
     intent_reasons: [],
     signal_summary: null,
     story: null,
+    account: null,
     facts: null,
     ...changes,
   };

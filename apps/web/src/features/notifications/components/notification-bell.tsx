@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveMessages } from '../../../lib/live-context.tsx';
 import { usePointerDownOutside } from '../../../lib/use-pointer-down-outside.ts';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys, notificationsQueryOptions } from '../api.ts';
+import { CompanyLink } from '../../../components/company-link.tsx';
 
 /**
  * The header's bell: unread count, and a panel listing notifications to open and mark read. A small popover of
@@ -128,6 +129,20 @@ export function NotificationBell() {
                               >
                                 {item.label}
                               </Link>
+                              {item.account && (
+                                <>
+                                  {' · '}
+                                  <CompanyLink
+                                    account={item.account}
+                                    className="text-xs"
+                                    // As the item's own link: the notification is read and the panel closes.
+                                    onClick={() => {
+                                      if (!notification.read) markRead.mutate(notification.id);
+                                      setOpen(false);
+                                    }}
+                                  />
+                                </>
+                              )}
                             </li>
                           ))}
                         </ul>

@@ -6,6 +6,7 @@ import { BuyingIntentBadge } from '../../../components/buying-intent-badge.tsx';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { CompanyLink } from '../../../components/company-link.tsx';
 
 interface SignalsTableProps {
   signals: Signal[];
@@ -152,9 +153,18 @@ export function SignalsTable(props: SignalsTableProps) {
                 <td className="max-w-xl min-w-0 px-3 py-3">
                   <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1">
                     {intent && <span className="md:hidden">{intent}</span>}
-                    <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                      {signal.company ?? 'Unknown company'}
-                    </span>
+                    {signal.account ? (
+                      // The feed's name when it gave one, else the account's: the company's page either way.
+                      <CompanyLink
+                        account={signal.account}
+                        label={signal.company ?? signal.account.name}
+                        className="text-xs font-semibold tracking-wide uppercase"
+                      />
+                    ) : (
+                      <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                        {signal.company ?? 'Unknown company'}
+                      </span>
+                    )}
                   </div>
                   <div className="flex items-start gap-1.5">
                     <button
