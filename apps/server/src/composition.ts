@@ -91,6 +91,9 @@ export interface Composition {
 
 export type QueueStopOptions = Parameters<PgBoss['stop']>[0];
 
+/** Longest the accounts sync waits for fetches ingesting in this process. */
+const ACCOUNTS_MAX_DEFER_MS = 30_000;
+
 /** Builds services, declares (and on a worker runs) the jobs, and builds the HTTP app. */
 export async function compose(options: CompositionOptions): Promise<Composition> {
   const { database, logger } = options;
@@ -119,6 +122,54 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const jobs = options.jobs;
   const backfillStop = new AbortController();
   let backfill: Promise<unknown> = Promise.resolve();
+  // Accounts: one sync at a time in this process; a request while one runs makes it run once more after.
+  const accountsLogger = logger.child({ name: 'accounts' });
+  let accountsSync: Promise<void> | undefined;
+  let accountsAgain = false;
+  let accountsTimer: NodeJS.Timeout | undefined;
+  // A fetch ingesting in this process comes first: its story writes and the sync's fact extraction share the
+  // event loop (and, on PGlite, the one database thread), so the sync waits for it, but never longer than
+  // ACCOUNTS_MAX_DEFER_MS, so accounts still fill during a long fetch.
+  let fetchesIngesting = 0;
+  let accountsDeferredSince: number | undefined;
+  const accountsYield = (): boolean => {
+    if (fetchesIngesting === 0) return false;
+    accountsDeferredSince ??= Date.now();
+    return Date.now() - accountsDeferredSince < ACCOUNTS_MAX_DEFER_MS;
+  };
+  const ingesting = {
+    start: () => void fetchesIngesting++,
+    end: () => {
+      fetchesIngesting--;
+      if (fetchesIngesting === 0 && accountsAgain && !accountsSync && !backfillStop.signal.aborted) {
+        accountsAgain = false;
+        syncAccounts();
+      }
+    },
+  };
+  const syncAccounts = (): void => {
+    if (accountsSync || accountsYield()) {
+      accountsAgain = true;
+      return;
+    }
+    accountsSync = services.accounts
+      .syncAll(backfillStop.signal, accountsYield)
+      .then((finished) => {
+        if (finished) accountsDeferredSince = undefined;
+        else accountsAgain = true;
+      })
+      .catch((error: unknown) => {
+        // An outage is the database watcher's to report (once); the next tick retries.
+        if (!database.availability.noteFailure(error)) accountsLogger.error({ err: error }, 'filling accounts failed');
+      })
+      .finally(() => {
+        accountsSync = undefined;
+        if (accountsAgain && !backfillStop.signal.aborted) {
+          accountsAgain = false;
+          syncAccounts();
+        }
+      });
+  };
   if (jobs?.releaseOrphans) {
     const released = await createPipelineRepository(database.db).releaseAllClaims();
     if (released > 0) log.warn(`released ${released} article steps interrupted by the last shutdown`);
@@ -148,15 +199,19 @@ export async function compose(options: CompositionOptions): Promise<Composition>
           logger.child({ name: 'facts' }).error({ err: error }, 'reading the facts of stored articles failed');
         });
         backfill = Promise.all([backfill, factsBackfill]);
-        await workNewsJobs(boss, {
-          repository: createNewsRepository(database.db),
-          stories: services.stories,
-          sources: jobs.news.sources,
-          bus,
-          logger: logger.child({ name: 'news' }),
-          sourceTimeoutMs: jobs.news.sourceTimeoutMs,
-          knownCompanies: async () => [...demoKnownCompanies(), ...(await services.scraper.knownOwners())],
-        });
+        await workNewsJobs(
+          boss,
+          {
+            repository: createNewsRepository(database.db),
+            stories: services.stories,
+            sources: jobs.news.sources,
+            bus,
+            logger: logger.child({ name: 'news' }),
+            sourceTimeoutMs: jobs.news.sourceTimeoutMs,
+            knownCompanies: async () => [...demoKnownCompanies(), ...(await services.scraper.knownOwners())],
+          },
+          ingesting,
+        );
       }
     }
     if (jobs.pipeline) {
@@ -185,30 +240,6 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     }
   }
 
-  // Accounts: one sync at a time in this process; a request while one runs makes it run once more after.
-  const accountsLogger = logger.child({ name: 'accounts' });
-  let accountsSync: Promise<void> | undefined;
-  let accountsAgain = false;
-  let accountsTimer: NodeJS.Timeout | undefined;
-  const syncAccounts = (): void => {
-    if (accountsSync) {
-      accountsAgain = true;
-      return;
-    }
-    accountsSync = services.accounts
-      .syncAll(backfillStop.signal)
-      .catch((error: unknown) => {
-        // An outage is the database watcher's to report (once); the next tick retries.
-        if (!database.availability.noteFailure(error)) accountsLogger.error({ err: error }, 'filling accounts failed');
-      })
-      .finally(() => {
-        accountsSync = undefined;
-        if (accountsAgain && !backfillStop.signal.aborted) {
-          accountsAgain = false;
-          syncAccounts();
-        }
-      });
-  };
   if (jobs?.work && jobs.accounts) {
     syncAccounts(); // the existing output files, stories and CRM pushes, once at start
     accountsTimer = setInterval(syncAccounts, jobs.accounts.syncIntervalMs);

@@ -612,12 +612,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       }
     },
 
-    /** Runs `sync` until nothing is left (a backlog of stories is read batch by batch). */
-    async syncAll(signal?: AbortSignal): Promise<void> {
+    /**
+     * Runs `sync` until nothing is left (a backlog of stories is read batch by batch), or until `yieldTo` says
+     * other work comes first (then it answers false: the rest is for a later call).
+     */
+    async syncAll(signal?: AbortSignal, yieldTo?: () => boolean): Promise<boolean> {
       for (;;) {
-        if (signal?.aborted) return;
+        if (signal?.aborted) return true;
+        if (yieldTo?.()) return false;
         const done = await service.sync();
-        if (!done || (done.files === 0 && done.stories < SYNC_BATCH && done.crm < SYNC_BATCH)) return;
+        if (!done || (done.files === 0 && done.stories < SYNC_BATCH && done.crm < SYNC_BATCH)) return true;
       }
     },
 

@@ -13,7 +13,7 @@ import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './ne
 export interface NewsFetchDeps {
   repository: NewsRepository;
   /** Gives each stored article its story; a session lists each story once, as its primary article. */
-  stories: Pick<StoriesService, 'assign' | 'primaryOf'>;
+  stories: Pick<StoriesService, 'assignStored' | 'primaryOf'>;
   sources: NewsSource[];
   bus: LiveBus;
   logger: Logger;
@@ -132,8 +132,23 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
             tags,
           });
         }
-        const ids = await deps.repository.storeArticles(kept);
-        const primaryOf = await deps.stories.assign(ids);
+        const stored = await deps.repository.storeArticles(kept);
+        const ids = stored.map(({ id }) => id);
+        // Matched on the rows in hand (what was just stored), not read back.
+        const primaryOf = await deps.stories.assignStored(
+          stored.map(({ id, fetched_at }, i) => {
+            const article = kept[i] as StoredArticleInput;
+            return {
+              id,
+              title: article.title,
+              description: article.description,
+              content: article.content,
+              company: article.tags.company,
+              published_at: article.publishedAt,
+              fetched_at,
+            };
+          }),
+        );
         const primaries = ids.map((id) => primaryOf.get(id) ?? id);
         for (const id of ids) storedIds.add(id);
         await oneAtATime(async () => {

@@ -32,14 +32,27 @@ export function enqueueNewsFetch(boss: PgBoss) {
   };
 }
 
-/** Runs fetch sessions on worker processes, a few at a time. */
-export async function workNewsJobs(boss: PgBoss, deps: NewsFetchDeps): Promise<void> {
+/**
+ * Runs fetch sessions on worker processes, a few at a time. `ingesting` hears when one starts and ends, so work
+ * that shares this process (on PGlite, its one database thread too) can wait for it.
+ */
+export async function workNewsJobs(
+  boss: PgBoss,
+  deps: NewsFetchDeps,
+  ingesting?: { start(): void; end(): void },
+): Promise<void> {
   await workJobs(
     boss,
     NEWS_FETCH_JOB,
     { localConcurrency: 2, pollingIntervalSeconds: 0.5, heartbeatRefreshSeconds: JOB_HEARTBEAT.refreshSeconds },
     async ([job]) => {
-      if (job) await runFetchSession(payloadSchema.parse(job.data).sessionId, deps);
+      if (!job) return;
+      ingesting?.start();
+      try {
+        await runFetchSession(payloadSchema.parse(job.data).sessionId, deps);
+      } finally {
+        ingesting?.end();
+      }
     },
   );
   await workJobs(boss, NEWS_FETCH_ABANDONED_JOB, { pollingIntervalSeconds: 2 }, async ([job]) => {

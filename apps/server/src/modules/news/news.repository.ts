@@ -238,7 +238,7 @@ export function createNewsRepository(db: Db) {
      * Stores a page of articles once each (by source key): content is refreshed; status and pipeline results
      * of known articles are kept. Returns the stored ids in the page's order.
      */
-    async storeArticles(articles: StoredArticleInput[]): Promise<number[]> {
+    async storeArticles(articles: StoredArticleInput[]): Promise<{ id: number; fetched_at: Date }[]> {
       if (articles.length === 0) return [];
       const rows = await db
         .insertInto('articles')
@@ -274,9 +274,11 @@ export function createNewsRepository(db: Db) {
             updated_at: sql<Date>`now()`,
           })),
         )
-        .returning('id')
+        .returning(['id', 'source_key', 'fetched_at'])
         .execute();
-      return rows.map((row) => row.id);
+      // In the order given (RETURNING's order is not promised): the caller matches them to what it stored.
+      const stored = new Map(rows.map((row) => [row.source_key, { id: row.id, fetched_at: row.fetched_at }]));
+      return articles.flatMap((a) => stored.get(a.sourceKey) ?? []);
     },
 
     /**

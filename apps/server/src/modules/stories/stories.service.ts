@@ -153,6 +153,11 @@ export function createStoriesService(deps: StoriesServiceDeps) {
       return assignRows(await repository.releases([...new Set(articleIds)]));
     },
 
+    /** The same for articles just stored, as they were stored (a fetch's page: nothing to read back). */
+    async assignStored(rows: ReleaseRow[]): Promise<Map<number, number>> {
+      return assignRows([...new Map(rows.map((row) => [row.id, row])).values()]);
+    },
+
     /** The primary article of each article's story; an article not yet in a story stands for itself. */
     async primaryOf(articleIds: number[]): Promise<Map<number, number>> {
       const unique = [...new Set(articleIds)];
