@@ -91,6 +91,9 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   };
   let links: FakeAssociation[] = [];
   let nextId = 1001;
+  // The portal's custom company properties and groups (HubSpot's own are not listed, only what the adapter adds).
+  let companyProperties = new Map<string, Record<string, unknown>>();
+  let propertyGroups = new Set<string>(['companyinformation']);
 
   const newId = () => String(nextId++);
   const now = () => new Date().toISOString();
@@ -140,6 +143,11 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
     new HubspotFault(409, 'CONFLICT', `${SINGULAR[type]} already exists. Existing ID: ${id}`);
 
   function writeProperties(type: ObjectType, record: FakeRecord, properties: Record<string, string>): void {
+    // HubSpot refuses a property the portal does not define; the fake knows only the adapter's custom ones.
+    if (type === 'companies') {
+      const unknown = Object.keys(properties).find((name) => name.startsWith('mining_hub_') && !companyProperties.has(name));
+      if (unknown) throw new HubspotFault(400, 'VALIDATION_ERROR', `Property "${unknown}" does not exist`);
+    }
     if (type === 'contacts' && properties.email !== undefined) {
       properties.email = properties.email.toLowerCase();
       const other = contactHoldingEmail(properties.email);
@@ -370,11 +378,39 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   }
 
   /** Status and body for an authenticated, admitted request. */
+  /** `/crm/v3/properties/companies` (list, create) and its `/groups` (create), with HubSpot's 409 for a repeat. */
+  function propertiesRoute(method: string, group: boolean, body: unknown): [number, unknown] {
+    if (method === 'GET' && !group) return [200, { results: [...companyProperties.values()] }];
+    if (method !== 'POST' || !isRecord(body) || typeof body.name !== 'string') {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Invalid input JSON: name is required');
+    }
+    const name = body.name;
+    if (group) {
+      if (propertyGroups.has(name)) {
+        throw new HubspotFault(409, 'OBJECT_ALREADY_EXISTS', `A property group named '${name}' already exists.`);
+      }
+      propertyGroups.add(name);
+      return [201, { name, label: body.label, displayOrder: body.displayOrder ?? -1, archived: false }];
+    }
+    if (companyProperties.has(name)) {
+      throw new HubspotFault(409, 'OBJECT_ALREADY_EXISTS', `Property named '${name}' already exists.`);
+    }
+    if (typeof body.groupName !== 'string' || !propertyGroups.has(body.groupName)) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', `Property group '${String(body.groupName)}' does not exist.`);
+    }
+    const property = { ...body, hidden: false, formField: false, calculated: false, createdAt: now(), archived: false };
+    companyProperties.set(name, property);
+    return [201, property];
+  }
+
   function route(method: string, target: string, body: unknown): [number, unknown] {
     const [path = '/', query = ''] = target.split('?');
     const parts = path.split('/').filter(Boolean);
     const [api, version, kind, type, rest, extra] = parts;
     if (method === 'GET' && path === '/account-info/v3/details') return [200, FAKE_ACCOUNT];
+    if (path === '/crm/v3/properties/companies' || path === '/crm/v3/properties/companies/groups') {
+      return propertiesRoute(method, path.endsWith('/groups'), body);
+    }
     if (api === 'crm' && version === 'v3' && kind === 'objects' && isType(type)) {
       if (method === 'POST' && parts.length === 4) {
         const record = createRecord(type, readProperties(body));
@@ -469,6 +505,10 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
     clear: () => {
       for (const type of OBJECT_TYPES) if (isType(type)) store[type].clear();
       links = [];
+      companyProperties = new Map();
+      propertyGroups = new Set(['companyinformation']);
     },
+    /** Names of the custom company properties defined in the portal. */
+    companyProperties: (): string[] => [...companyProperties.keys()],
   };
 }

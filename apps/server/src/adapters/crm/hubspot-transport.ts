@@ -60,6 +60,7 @@ export function createHubspotTransport(options: HubspotTransportOptions) {
   const contactsApi = client.crm.contacts;
   const notesApi = client.crm.objects.notes;
   const associationsApi = client.crm.associations.v4;
+  const propertiesApi = client.crm.properties;
   // Set after a 429, so concurrent pushes wait with the one that was told to.
   let pausedUntil = 0;
 
@@ -92,7 +93,7 @@ export function createHubspotTransport(options: HubspotTransportOptions) {
   };
 
   const { searchRetryDelaysMs } = options;
-  return { companiesApi, contactsApi, notesApi, associationsApi, call, timeoutMs, searchRetryDelaysMs };
+  return { companiesApi, contactsApi, notesApi, associationsApi, propertiesApi, call, timeoutMs, searchRetryDelaysMs };
 }
 export type HubspotTransport = ReturnType<typeof createHubspotTransport>;
 
