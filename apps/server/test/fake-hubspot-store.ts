@@ -145,7 +145,9 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   function writeProperties(type: ObjectType, record: FakeRecord, properties: Record<string, string>): void {
     // HubSpot refuses a property the portal does not define; the fake knows only the adapter's custom ones.
     if (type === 'companies') {
-      const unknown = Object.keys(properties).find((name) => name.startsWith('mining_hub_') && !companyProperties.has(name));
+      const unknown = Object.keys(properties).find(
+        (name) => name.startsWith('mining_hub_') && !companyProperties.has(name),
+      );
       if (unknown) throw new HubspotFault(400, 'VALIDATION_ERROR', `Property "${unknown}" does not exist`);
     }
     if (type === 'contacts' && properties.email !== undefined) {

@@ -123,7 +123,7 @@ describe('a HubSpot push carries the account (issue 34)', () => {
       refuse: {
         status: 403,
         category: 'MISSING_SCOPES',
-        message: 'This app hasn\'t been granted all required scopes to make this call.',
+        message: "This app hasn't been granted all required scopes to make this call.",
       },
     });
     const crm = adapter();

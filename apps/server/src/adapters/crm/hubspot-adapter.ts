@@ -85,7 +85,7 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
             if (!input.account) return { companyId, contactIds, noteId };
             const properties = await accountSync.companyProperties(input.account, signal);
             if (Object.keys(properties).length > 0) {
-              await transport.call('updating the company\'s account properties', true, signal, () =>
+              await transport.call("updating the company's account properties", true, signal, () =>
                 transport.companiesApi.basicApi.update(companyId, { properties }),
               );
             }

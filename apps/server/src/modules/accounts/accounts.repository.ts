@@ -267,7 +267,7 @@ export function createAccountsRepository(db: Db) {
         .select('companies.id')
         .where('articles.id', '=', articleId)
         .where('companies.merged_into', 'is', null)
-        .orderBy(sql`lower(companies.name) = lower(articles.company)`, sql`DESC NULLS LAST`)
+        .orderBy(sql`lower(companies.name) = lower(articles.company)`, (ob) => ob.desc().nullsLast())
         .orderBy('companies.id')
         .executeTakeFirst();
       return row?.id ?? null;

@@ -220,7 +220,10 @@ export function createPipelineRepository(db: Db) {
         .where('project_id', 'in', projectIds)
         .execute();
       return new Map(
-        rows.map((row) => [row.project_id, { projectId: row.project_id, kind: row.kind, crmId: row.crm_id, hash: row.hash }]),
+        rows.map((row) => [
+          row.project_id,
+          { projectId: row.project_id, kind: row.kind, crmId: row.crm_id, hash: row.hash },
+        ]),
       );
     },
 
