@@ -94,6 +94,10 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   // The portal's custom company properties and groups (HubSpot's own are not listed, only what the adapter adds).
   let companyProperties = new Map<string, Record<string, unknown>>();
   let propertyGroups = new Set<string>(['companyinformation']);
+  // Custom objects (GET /crm/v3/schemas): their schemas, records by object type id, and links to companies.
+  let schemas: Record<string, unknown>[] = [];
+  let custom = new Map<string, Map<string, FakeRecord>>();
+  let customLinks: { objectTypeId: string; fromId: string; companyId: string }[] = [];
 
   const newId = () => String(nextId++);
   const now = () => new Date().toISOString();
@@ -405,11 +409,80 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
     return [201, property];
   }
 
+  /**
+   * A custom object's records (POST /crm/v3/objects/{objectTypeId}, PATCH …/{id}) and default associations
+   * to companies (POST /crm/v4/associations/{objectTypeId}/companies/batch/associate/default).
+   */
+  function customRoute(method: string, parts: string[], body: unknown): [number, unknown] {
+    const [, version, kind, objectTypeId = '', rest, ...tail] = parts;
+    const records = custom.get(objectTypeId) ?? new Map<string, FakeRecord>();
+    const schema = schemas.find((candidate) => candidate.objectTypeId === objectTypeId);
+    const defined = new Set(
+      (Array.isArray(schema?.properties) ? schema.properties : []).map((p: unknown) => (isRecord(p) ? p.name : '')),
+    );
+    const checked = (properties: Record<string, string>) => {
+      const unknown = Object.keys(properties).find((name) => !defined.has(name));
+      if (unknown) throw new HubspotFault(400, 'VALIDATION_ERROR', `Property "${unknown}" does not exist`);
+      return properties;
+    };
+    if (version === 'v3' && kind === 'objects' && method === 'POST' && rest === undefined) {
+      const at = now();
+      const record: FakeRecord = {
+        id: newId(),
+        properties: checked(readProperties(body)),
+        createdAt: at,
+        updatedAt: at,
+      };
+      records.set(record.id, record);
+      return [201, fullRecord(record)];
+    }
+    if (version === 'v3' && kind === 'objects' && method === 'PATCH' && rest !== undefined) {
+      const record = records.get(rest);
+      if (!record) throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `Object not found. objectId: ${rest}`);
+      record.properties = { ...record.properties, ...checked(readProperties(body)) };
+      record.updatedAt = now();
+      return [200, fullRecord(record)];
+    }
+    if (
+      version === 'v4' &&
+      kind === 'associations' &&
+      method === 'POST' &&
+      rest === 'companies' &&
+      tail.join('/') === 'batch/associate/default'
+    ) {
+      const inputs = isRecord(body) && Array.isArray(body.inputs) ? body.inputs : [];
+      for (const input of inputs) {
+        const fromId = isRecord(input) && isRecord(input.from) ? String(input.from.id) : '';
+        const companyId = isRecord(input) && isRecord(input.to) ? String(input.to.id) : '';
+        if (!records.has(fromId) || !store.companies.has(companyId)) {
+          throw new HubspotFault(
+            400,
+            'VALIDATION_ERROR',
+            `${objectTypeId} ${fromId} or company ${companyId} does not exist`,
+          );
+        }
+        if (
+          !customLinks.some((l) => l.objectTypeId === objectTypeId && l.fromId === fromId && l.companyId === companyId)
+        ) {
+          customLinks.push({ objectTypeId, fromId, companyId });
+        }
+      }
+      return [200, { status: 'COMPLETE', results: [], startedAt: now(), completedAt: now() }];
+    }
+    throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `No route for ${method} /${parts.join('/')}`);
+  }
+
   function route(method: string, target: string, body: unknown): [number, unknown] {
     const [path = '/', query = ''] = target.split('?');
     const parts = path.split('/').filter(Boolean);
     const [api, version, kind, type, rest, extra] = parts;
     if (method === 'GET' && path === '/account-info/v3/details') return [200, FAKE_ACCOUNT];
+    // The client reads /crm-object-schemas/v3/schemas; /crm/v3/schemas is the same API under the CRM prefix.
+    if (method === 'GET' && (path === '/crm-object-schemas/v3/schemas' || path === '/crm/v3/schemas')) {
+      return [200, { results: schemas }];
+    }
+    const customType = parts[3];
+    if (customType && custom.has(customType)) return customRoute(method, parts, body);
     if (path === '/crm/v3/properties/companies' || path === '/crm/v3/properties/companies/groups') {
       return propertiesRoute(method, path.endsWith('/groups'), body);
     }
@@ -509,7 +582,48 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
       links = [];
       companyProperties = new Map();
       propertyGroups = new Set(['companyinformation']);
+      schemas = [];
+      custom = new Map();
+      customLinks = [];
     },
+    /** Defines a custom object as the portal's schema API shows it; returns its object type id. */
+    defineCustomObject: (name: string, singular: string, plural: string, properties: string[]): string => {
+      const objectTypeId = `2-${9000 + schemas.length}`;
+      schemas.push({
+        id: String(9000 + schemas.length),
+        objectTypeId,
+        name,
+        fullyQualifiedName: `p${FAKE_ACCOUNT.portalId}_${name}`,
+        labels: { singular, plural },
+        primaryDisplayProperty: properties[0],
+        requiredProperties: [properties[0]],
+        searchableProperties: [properties[0]],
+        secondaryDisplayProperties: [],
+        properties: properties.map((property) => ({
+          name: property,
+          label: property,
+          type: 'string',
+          fieldType: 'text',
+          groupName: `${name}_information`,
+          description: '',
+          options: [],
+        })),
+        associations: [],
+        createdAt: now(),
+        updatedAt: now(),
+        archived: false,
+      });
+      custom.set(objectTypeId, new Map());
+      return objectTypeId;
+    },
+    customRecords: (objectTypeId: string): FakeRecord[] =>
+      [...(custom.get(objectTypeId)?.values() ?? [])].map((record) => ({
+        ...record,
+        properties: { ...record.properties },
+      })),
+    /** Companies a custom object's record is associated with. */
+    customCompanies: (objectTypeId: string, id: string): string[] =>
+      customLinks.filter((l) => l.objectTypeId === objectTypeId && l.fromId === id).map((l) => l.companyId),
     /** Names of the custom company properties defined in the portal. */
     companyProperties: (): string[] => [...companyProperties.keys()],
   };

@@ -166,4 +166,29 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     expect(retried.projects).toHaveLength(2);
     expect(projectNotes()).toHaveLength(2);
   });
+
+  it('with a project custom object: one record per project, associated with the company, updated in place', async () => {
+    const objectTypeId = fake.defineCustomObject('mining_project', 'Mining project', 'Mining projects', [
+      'project_name',
+      'stage',
+      'country',
+      'commodities',
+    ]);
+    const crm = adapter();
+    const first = await crm.push(push(1, account()));
+    expect(first.projects?.map((p) => p.kind)).toEqual(['object', 'object']);
+    const records = fake.customRecords(objectTypeId);
+    expect(records.map((r) => r.properties)).toEqual([
+      { project_name: 'Lanternfish', stage: 'pfs', country: 'CA', commodities: 'Cu;Au' },
+      { project_name: 'Bluegill', stage: 'exploration', country: 'CL', commodities: 'Cu' },
+    ]);
+    const [company] = fake.records('companies');
+    for (const record of records) expect(fake.customCompanies(objectTypeId, record.id)).toEqual([company?.id]);
+    expect(projectNotes()).toHaveLength(0);
+
+    await crm.push(push(1, account('fs'), first));
+    const after = fake.customRecords(objectTypeId);
+    expect(after).toHaveLength(2);
+    expect(after[0]?.properties.stage).toBe('fs');
+  });
 });

@@ -5,7 +5,15 @@ import {
   PropertyCreateTypeEnum,
 } from '@hubspot/api-client/lib/codegen/crm/properties/index.js';
 import { escapeHtml } from '../../lib/html.ts';
-import { CrmError, projectHash, projectLine, type CrmAccount, type CrmProjectRecord } from './crm-adapter.ts';
+import {
+  CrmError,
+  projectHash,
+  projectLine,
+  type CrmAccount,
+  type CrmProject,
+  type CrmProjectRecord,
+} from './crm-adapter.ts';
+import type { AssociateDefault } from './hubspot-associations.ts';
 import { ifExists, type HubspotTransport } from './hubspot-transport.ts';
 
 /** The company properties a push carries, created in the portal's `mining_hub` group when missing. */
@@ -22,9 +30,34 @@ const GROUP = 'mining_hub';
  * process and portal) and one note per project, written once and updated when the project changes.
  */
 export function createHubspotAccountSync(
-  { propertiesApi, notesApi, call }: HubspotTransport,
+  { propertiesApi, notesApi, objectsApi, schemasApi, call }: HubspotTransport,
+  associateDefault: AssociateDefault,
   warn: (message: string) => void,
 ) {
+  // The portal's project object, looked up once: null when it has none (or the token cannot read schemas).
+  let projectObject: Promise<ProjectObject | null> | undefined;
+
+  async function findProjectObject(signal: AbortSignal | undefined): Promise<ProjectObject | null> {
+    try {
+      const schemas = await call('reading the custom object schemas', true, signal, () => schemasApi.coreApi.getAll());
+      const schema = schemas.results.find((candidate) =>
+        /project/i.test(`${candidate.name} ${candidate.labels.singular ?? ''} ${candidate.labels.plural ?? ''}`),
+      );
+      if (!schema?.objectTypeId) return null;
+      return {
+        objectTypeId: schema.objectTypeId,
+        nameProperty: schema.primaryDisplayProperty ?? 'name',
+        properties: new Set(schema.properties.map((property) => property.name)),
+      };
+    } catch (error) {
+      if (error instanceof CrmError && error.status === 403) {
+        warn(`HubSpot: projects go as notes, the token cannot read custom object schemas: ${error.message}`);
+        return null;
+      }
+      throw error;
+    }
+  }
+
   // undefined: not looked at yet; a promise shared by concurrent pushes so the properties are made once.
   let ready: Promise<boolean> | undefined;
 
@@ -99,9 +132,19 @@ export function createHubspotAccountSync(
     done: CrmProjectRecord[],
     signal: AbortSignal | undefined,
   ): Promise<CrmProjectRecord[]> {
-    for (const project of account?.projects ?? []) {
+    if (!account || account.projects.length === 0) return done;
+    projectObject ??= findProjectObject(signal).catch((error: unknown) => {
+      projectObject = undefined;
+      throw error;
+    });
+    const object = await projectObject;
+    for (const project of account.projects) {
       const hash = projectHash(project);
       const written = project.written;
+      if (object) {
+        done.push(await projectRecord(object, project, hash, companyId, signal));
+        continue;
+      }
       if (written && written.kind === 'note' && written.hash === hash) {
         done.push(written);
         continue;
@@ -140,7 +183,51 @@ export function createHubspotAccountSync(
     return done;
   }
 
+  /** The project as a record of the portal's project object, associated with the company; updated in place. */
+  async function projectRecord(
+    object: ProjectObject,
+    project: CrmProject,
+    hash: string,
+    companyId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<CrmProjectRecord> {
+    const written = project.written;
+    if (written?.kind === 'object' && written.hash === hash) return written;
+    const wanted: Record<string, string> = {
+      [object.nameProperty]: project.name,
+      stage: project.stage ?? '',
+      country: project.country ?? '',
+      commodities: project.commodities.join(';'),
+    };
+    // Only what the schema defines: HubSpot refuses a property it does not know.
+    const properties = Object.fromEntries(Object.entries(wanted).filter(([name]) => object.properties.has(name)));
+    let id: string | undefined;
+    if (written?.kind === 'object') {
+      const updated = await ifExists(() =>
+        call('updating a project record', true, signal, () =>
+          objectsApi.basicApi.update(object.objectTypeId, written.crmId, { properties }),
+        ),
+      );
+      id = updated?.id;
+    }
+    if (!id) {
+      const created = await call('creating a project record', false, signal, () =>
+        objectsApi.basicApi.create(object.objectTypeId, { properties, associations: [] }),
+      );
+      id = created.id;
+    }
+    // Repeating a default association is harmless, and a create's association may have failed before.
+    await associateDefault(object.objectTypeId, 'companies', [id], [companyId], signal);
+    return { projectId: project.id, kind: 'object', crmId: id, hash };
+  }
+
   return { companyProperties, projects };
+}
+
+interface ProjectObject {
+  objectTypeId: string;
+  nameProperty: string;
+  properties: Set<string>;
 }
 
 /** A 409 on a create means it exists already (another process, an earlier run): what was wanted. */

@@ -57,7 +57,11 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
   const upsertCompany = createHubspotCompanies(transport, options.companyTickerProperty);
   const upsertContacts = createHubspotContacts(transport, associateDefault);
   const upsertNote = createHubspotNotes(transport, associateDefault);
-  const accountSync = createHubspotAccountSync(transport, options.warn ?? ((message) => console.warn(message)));
+  const accountSync = createHubspotAccountSync(
+    transport,
+    associateDefault,
+    options.warn ?? ((message) => console.warn(message)),
+  );
   const companyLock = keyedLock();
 
   return {
