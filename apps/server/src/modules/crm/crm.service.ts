@@ -87,6 +87,7 @@ function toRecord(row: PushedArticleRow, appOrigin: string, hubspot: boolean, li
     company_name: row.outbox_company ?? row.company ?? row.source,
     domain: row.outbox_domain,
     ticker: row.outbox_ticker ?? row.ticker,
+    account: row.outbox_account ?? null,
     contacts,
     buying_intent_score: row.buying_intent_score,
     signal_summary: row.signal_summary,

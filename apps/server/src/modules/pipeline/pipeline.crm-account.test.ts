@@ -170,5 +170,8 @@ describe.each(testEngines)('a push carries its account on %s', (engine) => {
       ],
     });
     expect(row.account?.latest_facts).toContain('financing closed C$5M');
+    // The CRM view's record shows it.
+    const record = await services.crm.record(admin, ids[0] ?? 0, APP);
+    expect(record.account).toEqual(row.account);
   });
 });
