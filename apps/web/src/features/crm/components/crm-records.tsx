@@ -26,6 +26,19 @@ function Company({ record }: { record: CrmRecord }) {
         </p>
       )}
       <Intent record={record} />
+      {record.account && (
+        // What HubSpot's mining_hub_* properties and project notes hold, as the outbox recorded them.
+        <p className="text-xs text-slate-500" title={record.account.latest_facts || undefined}>
+          <span className="block">
+            Heat {record.account.heat}
+            {record.account.stage && ` · ${record.account.stage}`} · {record.account.projects.length}{' '}
+            {record.account.projects.length === 1 ? 'project' : 'projects'}
+          </span>
+          {record.account.projects.length > 0 && (
+            <span className="block truncate">{record.account.projects.map((project) => project.name).join(', ')}</span>
+          )}
+        </p>
+      )}
       {record.hubspot?.company_url && (
         <p>
           <NewTabLink href={record.hubspot.company_url} label={`${record.company_name} in HubSpot`}>
