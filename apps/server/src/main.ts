@@ -56,7 +56,7 @@ async function main(): Promise<void> {
         appOrigin,
         privateOrigins: articlePageOrigins(config),
         analyser: await createAnalyser(config.pipeline, extractFacts),
-        crm: await createCrmAdapter(config.pipeline, database.db),
+        crm: await createCrmAdapter(config.pipeline, database.db, (message) => logger.warn(message)),
         concurrency: { analyse: config.pipeline.aiConcurrency, push: config.pipeline.crmConcurrency },
       },
       alerts: { ...config.alerts, allowedPrivateOrigins: config.allowedPrivateOrigins },

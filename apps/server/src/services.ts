@@ -193,6 +193,8 @@ export function createServices(db: Db, options: ServiceOptions = {}) {
         appOrigin: options.pipeline?.appOrigin ?? 'http://127.0.0.1:8000',
         privateOrigins: options.pipeline?.privateOrigins,
         concurrency: options.pipeline?.concurrency,
+        // accounts is made below; a push only runs once the services exist.
+        accountOf: (articleId) => accounts.crmAccount(articleId),
       }),
     }),
     crm: createCrmService({ repository: createCrmRepository(db), crm }),

@@ -13,7 +13,9 @@ import {
 /**
  * A small fake of HubSpot's CRM API: exactly the endpoints the CRM adapter's client calls (companies,
  * contacts and notes create / update / search / batch read, contact batch upsert by email, v4 default
- * associations, the v4 list of a record's associations, the account details), with records kept in
+ * associations, the v4 list of a record's associations, the account details, company properties and
+ * property groups: list and create, 409 for a repeat, 400 for a value of a property not defined; custom
+ * object schemas, records and their default associations to companies), with records kept in
  * memory, HubSpot's 100-requests-per-10-seconds limit enforced with 429 and Retry-After, and scripted
  * failures.
  */
@@ -72,6 +74,13 @@ export interface FakeHubspotServer {
   seed(type: ObjectType, properties: Record<string, string>, ageMs?: number): FakeRecord;
   records(type: ObjectType): FakeRecord[];
   associations(): FakeAssociation[];
+  /** Names of the custom company properties the portal defines (made through the properties API). */
+  companyProperties(): string[];
+  /** Gives the portal a custom object (GET /crm/v3/schemas shows it); returns its object type id. */
+  defineCustomObject(name: string, singular: string, plural: string, properties: string[]): string;
+  customRecords(objectTypeId: string): FakeRecord[];
+  /** Companies a custom object's record is associated with. */
+  customCompanies(objectTypeId: string, id: string): string[];
   /** Ids of `toType` records associated with the given record, in either direction. */
   associatedIds(fromType: ObjectType, fromId: string, toType: ObjectType): string[];
   /** Domains (or `name:<name>` for companies without one) held by more than one company. */
@@ -230,6 +239,10 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
     seed: crm.seed,
     records: crm.records,
     associations: crm.associations,
+    companyProperties: crm.companyProperties,
+    defineCustomObject: crm.defineCustomObject,
+    customRecords: crm.customRecords,
+    customCompanies: crm.customCompanies,
     associatedIds: crm.associatedIds,
     duplicateCompanies: crm.duplicateCompanies,
     duplicateContacts: crm.duplicateContacts,

@@ -91,6 +91,13 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   };
   let links: FakeAssociation[] = [];
   let nextId = 1001;
+  // The portal's custom company properties and groups (HubSpot's own are not listed, only what the adapter adds).
+  let companyProperties = new Map<string, Record<string, unknown>>();
+  let propertyGroups = new Set<string>(['companyinformation']);
+  // Custom objects (GET /crm/v3/schemas): their schemas, records by object type id, and links to companies.
+  let schemas: Record<string, unknown>[] = [];
+  let custom = new Map<string, Map<string, FakeRecord>>();
+  let customLinks: { objectTypeId: string; fromId: string; companyId: string }[] = [];
 
   const newId = () => String(nextId++);
   const now = () => new Date().toISOString();
@@ -140,6 +147,13 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
     new HubspotFault(409, 'CONFLICT', `${SINGULAR[type]} already exists. Existing ID: ${id}`);
 
   function writeProperties(type: ObjectType, record: FakeRecord, properties: Record<string, string>): void {
+    // HubSpot refuses a property the portal does not define; the fake knows only the adapter's custom ones.
+    if (type === 'companies') {
+      const unknown = Object.keys(properties).find(
+        (name) => name.startsWith('mining_hub_') && !companyProperties.has(name),
+      );
+      if (unknown) throw new HubspotFault(400, 'VALIDATION_ERROR', `Property "${unknown}" does not exist`);
+    }
     if (type === 'contacts' && properties.email !== undefined) {
       properties.email = properties.email.toLowerCase();
       const other = contactHoldingEmail(properties.email);
@@ -370,11 +384,108 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
   }
 
   /** Status and body for an authenticated, admitted request. */
+  /** `/crm/v3/properties/companies` (list, create) and its `/groups` (create), with HubSpot's 409 for a repeat. */
+  function propertiesRoute(method: string, group: boolean, body: unknown): [number, unknown] {
+    if (method === 'GET' && !group) return [200, { results: [...companyProperties.values()] }];
+    if (method !== 'POST' || !isRecord(body) || typeof body.name !== 'string') {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', 'Invalid input JSON: name is required');
+    }
+    const name = body.name;
+    if (group) {
+      if (propertyGroups.has(name)) {
+        throw new HubspotFault(409, 'OBJECT_ALREADY_EXISTS', `A property group named '${name}' already exists.`);
+      }
+      propertyGroups.add(name);
+      return [201, { name, label: body.label, displayOrder: body.displayOrder ?? -1, archived: false }];
+    }
+    if (companyProperties.has(name)) {
+      throw new HubspotFault(409, 'OBJECT_ALREADY_EXISTS', `Property named '${name}' already exists.`);
+    }
+    if (typeof body.groupName !== 'string' || !propertyGroups.has(body.groupName)) {
+      throw new HubspotFault(400, 'VALIDATION_ERROR', `Property group '${String(body.groupName)}' does not exist.`);
+    }
+    const property = { ...body, hidden: false, formField: false, calculated: false, createdAt: now(), archived: false };
+    companyProperties.set(name, property);
+    return [201, property];
+  }
+
+  /**
+   * A custom object's records (POST /crm/v3/objects/{objectTypeId}, PATCH …/{id}) and default associations
+   * to companies (POST /crm/v4/associations/{objectTypeId}/companies/batch/associate/default).
+   */
+  function customRoute(method: string, parts: string[], body: unknown): [number, unknown] {
+    const [, version, kind, objectTypeId = '', rest, ...tail] = parts;
+    const records = custom.get(objectTypeId) ?? new Map<string, FakeRecord>();
+    const schema = schemas.find((candidate) => candidate.objectTypeId === objectTypeId);
+    const defined = new Set(
+      (Array.isArray(schema?.properties) ? schema.properties : []).map((p: unknown) => (isRecord(p) ? p.name : '')),
+    );
+    const checked = (properties: Record<string, string>) => {
+      const unknown = Object.keys(properties).find((name) => !defined.has(name));
+      if (unknown) throw new HubspotFault(400, 'VALIDATION_ERROR', `Property "${unknown}" does not exist`);
+      return properties;
+    };
+    if (version === 'v3' && kind === 'objects' && method === 'POST' && rest === undefined) {
+      const at = now();
+      const record: FakeRecord = {
+        id: newId(),
+        properties: checked(readProperties(body)),
+        createdAt: at,
+        updatedAt: at,
+      };
+      records.set(record.id, record);
+      return [201, fullRecord(record)];
+    }
+    if (version === 'v3' && kind === 'objects' && method === 'PATCH' && rest !== undefined) {
+      const record = records.get(rest);
+      if (!record) throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `Object not found. objectId: ${rest}`);
+      record.properties = { ...record.properties, ...checked(readProperties(body)) };
+      record.updatedAt = now();
+      return [200, fullRecord(record)];
+    }
+    if (
+      version === 'v4' &&
+      kind === 'associations' &&
+      method === 'POST' &&
+      rest === 'companies' &&
+      tail.join('/') === 'batch/associate/default'
+    ) {
+      const inputs = isRecord(body) && Array.isArray(body.inputs) ? body.inputs : [];
+      for (const input of inputs) {
+        const fromId = isRecord(input) && isRecord(input.from) ? String(input.from.id) : '';
+        const companyId = isRecord(input) && isRecord(input.to) ? String(input.to.id) : '';
+        if (!records.has(fromId) || !store.companies.has(companyId)) {
+          throw new HubspotFault(
+            400,
+            'VALIDATION_ERROR',
+            `${objectTypeId} ${fromId} or company ${companyId} does not exist`,
+          );
+        }
+        if (
+          !customLinks.some((l) => l.objectTypeId === objectTypeId && l.fromId === fromId && l.companyId === companyId)
+        ) {
+          customLinks.push({ objectTypeId, fromId, companyId });
+        }
+      }
+      return [200, { status: 'COMPLETE', results: [], startedAt: now(), completedAt: now() }];
+    }
+    throw new HubspotFault(404, 'OBJECT_NOT_FOUND', `No route for ${method} /${parts.join('/')}`);
+  }
+
   function route(method: string, target: string, body: unknown): [number, unknown] {
     const [path = '/', query = ''] = target.split('?');
     const parts = path.split('/').filter(Boolean);
     const [api, version, kind, type, rest, extra] = parts;
     if (method === 'GET' && path === '/account-info/v3/details') return [200, FAKE_ACCOUNT];
+    // The client reads /crm-object-schemas/v3/schemas; /crm/v3/schemas is the same API under the CRM prefix.
+    if (method === 'GET' && (path === '/crm-object-schemas/v3/schemas' || path === '/crm/v3/schemas')) {
+      return [200, { results: schemas }];
+    }
+    const customType = parts[3];
+    if (customType && custom.has(customType)) return customRoute(method, parts, body);
+    if (path === '/crm/v3/properties/companies' || path === '/crm/v3/properties/companies/groups') {
+      return propertiesRoute(method, path.endsWith('/groups'), body);
+    }
     if (api === 'crm' && version === 'v3' && kind === 'objects' && isType(type)) {
       if (method === 'POST' && parts.length === 4) {
         const record = createRecord(type, readProperties(body));
@@ -469,6 +580,51 @@ export function createFakeHubspotStore({ searchLagMs, uniqueProperties = {} }: F
     clear: () => {
       for (const type of OBJECT_TYPES) if (isType(type)) store[type].clear();
       links = [];
+      companyProperties = new Map();
+      propertyGroups = new Set(['companyinformation']);
+      schemas = [];
+      custom = new Map();
+      customLinks = [];
     },
+    /** Defines a custom object as the portal's schema API shows it; returns its object type id. */
+    defineCustomObject: (name: string, singular: string, plural: string, properties: string[]): string => {
+      const objectTypeId = `2-${9000 + schemas.length}`;
+      schemas.push({
+        id: String(9000 + schemas.length),
+        objectTypeId,
+        name,
+        fullyQualifiedName: `p${FAKE_ACCOUNT.portalId}_${name}`,
+        labels: { singular, plural },
+        primaryDisplayProperty: properties[0],
+        requiredProperties: [properties[0]],
+        searchableProperties: [properties[0]],
+        secondaryDisplayProperties: [],
+        properties: properties.map((property) => ({
+          name: property,
+          label: property,
+          type: 'string',
+          fieldType: 'text',
+          groupName: `${name}_information`,
+          description: '',
+          options: [],
+        })),
+        associations: [],
+        createdAt: now(),
+        updatedAt: now(),
+        archived: false,
+      });
+      custom.set(objectTypeId, new Map());
+      return objectTypeId;
+    },
+    customRecords: (objectTypeId: string): FakeRecord[] =>
+      [...(custom.get(objectTypeId)?.values() ?? [])].map((record) => ({
+        ...record,
+        properties: { ...record.properties },
+      })),
+    /** Companies a custom object's record is associated with. */
+    customCompanies: (objectTypeId: string, id: string): string[] =>
+      customLinks.filter((l) => l.objectTypeId === objectTypeId && l.fromId === id).map((l) => l.companyId),
+    /** Names of the custom company properties defined in the portal. */
+    companyProperties: (): string[] => [...companyProperties.keys()],
   };
 }

@@ -50,6 +50,29 @@ export const crmRecordSchema = z.object({
       note_id: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The company's account as the local outbox recorded it with the push (issue 34): what HubSpot holds in
+   * the mining_hub_* company properties and the project notes or records. Null for HubSpot pushes (see
+   * the record there) and pushes without a known company.
+   */
+  pushed_account: z
+    .object({
+      heat: z.number(),
+      stage: z.string().nullable(),
+      latest_facts: z.string(),
+      url: z.string(),
+      projects: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          stage: z.string().nullable(),
+          country: z.string().nullable(),
+          commodities: z.array(z.string()),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type CrmRecord = z.infer<typeof crmRecordSchema>;
 

@@ -21,8 +21,13 @@ export async function createAnalyser(config: AppConfig['pipeline'], readFacts?: 
 }
 
 /** HubSpot when a token is set, otherwise the local CRM outbox in the database. One per process: it holds the rate limiter. */
-export async function createCrmAdapter(config: AppConfig['pipeline'], db: Db): Promise<CrmAdapter> {
+export async function createCrmAdapter(
+  config: AppConfig['pipeline'],
+  db: Db,
+  /** The server's log, for HubSpot's once-only warnings (a token that cannot create properties). */
+  warn?: (message: string) => void,
+): Promise<CrmAdapter> {
   if (!config.hubspotAccessToken) return createLocalOutboxAdapter(db);
   const { createHubspotAdapter } = await import('./crm/hubspot-adapter.ts');
-  return createHubspotAdapter({ accessToken: config.hubspotAccessToken, basePath: config.hubspotBaseUrl });
+  return createHubspotAdapter({ accessToken: config.hubspotAccessToken, basePath: config.hubspotBaseUrl, warn });
 }

@@ -26,6 +26,7 @@ export interface Database {
   crm_contacts: CrmContactsTable;
   crm_notes: CrmNotesTable;
   crm_company_keys: CrmCompanyKeysTable;
+  crm_project_records: CrmProjectRecordsTable;
   pipeline_batches: PipelineBatchesTable;
   pipeline_batch_items: PipelineBatchItemsTable;
   scraper_runs: ScraperRunsTable;
@@ -340,7 +341,28 @@ export interface CrmCompaniesTable {
   name: string;
   domain: string | null;
   ticker: string | null;
+  /** The account pushed with the company (migration 028): heat, stage, latest facts, url and projects. */
+  account: ColumnType<OutboxAccount | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** `crm_companies.account`: what HubSpot's mining_hub_* properties and project notes hold. */
+export interface OutboxAccount {
+  heat: number;
+  stage: string | null;
+  latest_facts: string;
+  url: string;
+  projects: { id: number; name: string; stage: string | null; country: string | null; commodities: string[] }[];
+}
+
+/** What a push wrote per project and CRM (migration 028), so repushes update it rather than duplicate. */
+export interface CrmProjectRecordsTable {
+  crm: string;
+  project_id: number;
+  kind: 'object' | 'note';
+  crm_id: string;
+  hash: string;
   updated_at: Generated<Date>;
 }
 

@@ -13,6 +13,8 @@ export interface CrmExistingIds {
   /** Contact id by `contactKey(contact)`: the lower-cased email, or `name:<first> <last>` without one. */
   contactIds: Record<string, string>;
   noteId: string | null;
+  /** In a failure's `partial`: the project records written before it, to keep so a retry updates them. */
+  projects?: CrmProjectRecord[];
 }
 
 /** One article's push: its company, the contacts found and the sales note, plus the ids of earlier pushes. */
@@ -28,6 +30,39 @@ export interface CrmPush {
    * recorded it: a CRM whose search lags behind its writes (HubSpot) may not find that company yet.
    */
   companyOfKey?: string | null;
+  /** The story's account (modules/accounts): its heat, stage and latest facts, and its projects. */
+  account?: CrmAccount;
+}
+
+/** A project pushed with its company; `written` is what an earlier push left in the CRM (crm_project_records). */
+export interface CrmProject {
+  id: number;
+  name: string;
+  stage: string | null;
+  country: string | null;
+  commodities: string[];
+  written: CrmProjectRecord | null;
+}
+
+/** What a push wrote for one project: a note (or custom-object record) id and the hash of what it said. */
+export interface CrmProjectRecord {
+  projectId: number;
+  kind: 'object' | 'note';
+  crmId: string;
+  hash: string;
+}
+
+/** The account side of a push: company properties and the company's projects. */
+export interface CrmAccount {
+  /** Today's heat, rounded to one decimal. */
+  heat: number;
+  /** The most advanced stage of its projects. */
+  stage: string | null;
+  /** The latest dated events, newest first, e.g. '2026-11-20 financing closed C$5M; 2026-11-18 …'. */
+  latestFacts: string;
+  /** The company's page in this app. */
+  url: string;
+  projects: CrmProject[];
 }
 
 /** The CRM's ids after a push; store them on the article and pass them back as `existing` next time. */
@@ -35,6 +70,25 @@ export interface CrmPushResult {
   companyId: string;
   contactIds: Record<string, string>;
   noteId: string;
+  /** The project records written (or found unchanged); only with `account`. */
+  projects?: CrmProjectRecord[];
+}
+
+/** The hash a project record is compared by: a repush writes again only when what it says changed. */
+export function projectHash(project: Omit<CrmProject, 'written' | 'id'>): string {
+  return JSON.stringify([project.name, project.stage, project.country, [...project.commodities].sort()]);
+}
+
+/** A project's record text: its name, stage, country and commodities. */
+export function projectLine(project: Omit<CrmProject, 'written' | 'id'>): string {
+  return [
+    project.name,
+    `stage: ${project.stage ?? 'unknown'}`,
+    project.country ? `country: ${project.country}` : '',
+    project.commodities.length ? `commodities: ${project.commodities.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** Where pushes go, as buttons and badges name it. */

@@ -1,5 +1,6 @@
 import { keyedLock } from '../../lib/keyed-lock.ts';
 import { CrmError, companyKey, type CrmAdapter, type CrmExistingIds, type CrmPushResult } from './crm-adapter.ts';
+import { createHubspotAccountSync } from './hubspot-account-sync.ts';
 import { createHubspotRecordLinks } from './hubspot-account.ts';
 import { createHubspotAssociations } from './hubspot-associations.ts';
 import { createHubspotCompanies } from './hubspot-companies.ts';
@@ -31,6 +32,8 @@ export interface HubspotAdapterOptions {
   searchRetryDelaysMs?: number[];
   /** A custom company property to hold the stock ticker; HubSpot has none by default, so unset sends none. */
   companyTickerProperty?: string;
+  /** Where a once-only warning goes (the server's log), e.g. a token that cannot create properties. */
+  warn?: (message: string) => void;
 }
 
 const DEFAULT_BASE_PATH = 'https://api.hubapi.com';
@@ -54,6 +57,11 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
   const upsertCompany = createHubspotCompanies(transport, options.companyTickerProperty);
   const upsertContacts = createHubspotContacts(transport, associateDefault);
   const upsertNote = createHubspotNotes(transport, associateDefault);
+  const accountSync = createHubspotAccountSync(
+    transport,
+    associateDefault,
+    options.warn ?? ((message) => console.warn(message)),
+  );
   const companyLock = keyedLock();
 
   return {
@@ -78,7 +86,16 @@ export function createHubspotAdapter(options: HubspotAdapterOptions): CrmAdapter
             const contactIds = await upsertContacts(input, companyId, progress, signal);
             const noteId = await upsertNote(input, companyId, [...new Set(Object.values(contactIds))], signal);
             progress.noteId = noteId;
-            return { companyId, contactIds, noteId };
+            if (!input.account) return { companyId, contactIds, noteId };
+            const properties = await accountSync.companyProperties(input.account, signal);
+            if (Object.keys(properties).length > 0) {
+              await transport.call("updating the company's account properties", true, signal, () =>
+                transport.companiesApi.basicApi.update(companyId, { properties }),
+              );
+            }
+            progress.projects = [];
+            const projects = await accountSync.projects(input.account, companyId, progress.projects, signal);
+            return { companyId, contactIds, noteId, projects };
           },
           signal,
         );

@@ -60,6 +60,9 @@ export function createHubspotTransport(options: HubspotTransportOptions) {
   const contactsApi = client.crm.contacts;
   const notesApi = client.crm.objects.notes;
   const associationsApi = client.crm.associations.v4;
+  const propertiesApi = client.crm.properties;
+  const objectsApi = client.crm.objects;
+  const schemasApi = client.crm.schemas;
   // Set after a 429, so concurrent pushes wait with the one that was told to.
   let pausedUntil = 0;
 
@@ -92,7 +95,18 @@ export function createHubspotTransport(options: HubspotTransportOptions) {
   };
 
   const { searchRetryDelaysMs } = options;
-  return { companiesApi, contactsApi, notesApi, associationsApi, call, timeoutMs, searchRetryDelaysMs };
+  return {
+    companiesApi,
+    contactsApi,
+    notesApi,
+    associationsApi,
+    propertiesApi,
+    objectsApi,
+    schemasApi,
+    call,
+    timeoutMs,
+    searchRetryDelaysMs,
+  };
 }
 export type HubspotTransport = ReturnType<typeof createHubspotTransport>;
 

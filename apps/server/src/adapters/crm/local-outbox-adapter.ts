@@ -1,11 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OutboxAccount } from '../../db/schema.ts';
 import {
   CrmError,
   contactEmail,
   normaliseDomain,
+  projectHash,
   uniqueContacts,
+  type CrmAccount,
+  type CrmProjectRecord,
   type CrmAdapter,
   type CrmContact,
   type CrmPush,
@@ -38,6 +41,7 @@ export function createLocalOutboxAdapter(db: Db): CrmAdapter {
 
 async function pushInTransaction(trx: Trx, input: CrmPush): Promise<CrmPushResult> {
   const companyId = await upsertCompany(trx, input);
+  const projects = await writeAccount(trx, companyId, input.account);
   const contactIds: Record<string, string> = {};
   const ids: number[] = [];
   // Key order (uniqueContacts sorts) keeps two pushes sharing contacts from locking rows in opposite orders.
@@ -66,7 +70,43 @@ async function pushInTransaction(trx: Trx, input: CrmPush): Promise<CrmPushResul
     )
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { companyId: String(companyId), contactIds, noteId: String(note.id) };
+  return { companyId: String(companyId), contactIds, noteId: String(note.id), ...(projects ? { projects } : {}) };
+}
+
+/**
+ * The account as HubSpot's company properties and project notes would hold it, on the company row (the
+ * CRM screen reads it); each project's record is the company's own, so a repush simply replaces it.
+ */
+async function writeAccount(
+  trx: Trx,
+  companyId: number,
+  account: CrmAccount | undefined,
+): Promise<CrmProjectRecord[] | undefined> {
+  if (!account) return undefined;
+  const value: OutboxAccount = {
+    heat: account.heat,
+    stage: account.stage,
+    latest_facts: account.latestFacts,
+    url: account.url,
+    projects: account.projects.map(({ id, name, stage, country, commodities }) => ({
+      id,
+      name,
+      stage,
+      country,
+      commodities,
+    })),
+  };
+  await trx
+    .updateTable('crm_companies')
+    .set({ account: JSON.stringify(value), updated_at: sql<Date>`now()` })
+    .where('id', '=', companyId)
+    .execute();
+  return account.projects.map((project) => ({
+    projectId: project.id,
+    kind: 'note',
+    crmId: `${companyId}:${project.id}`,
+    hash: projectHash(project),
+  }));
 }
 
 /**

@@ -258,6 +258,21 @@ const COMPANY_PAGE_SQL = preparedStatement(
 /** Companies, projects, their events, stories and contacts (migration 019). */
 export function createAccountsRepository(db: Db) {
   return {
+    /** The live company of an article's story; the one named like the article's company first (issue 34, CRM). */
+    async companyOfArticle(articleId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('articles')
+        .innerJoin('company_stories', 'company_stories.story_id', 'articles.story_id')
+        .innerJoin('companies', 'companies.id', 'company_stories.company_id')
+        .select('companies.id')
+        .where('articles.id', '=', articleId)
+        .where('companies.merged_into', 'is', null)
+        .orderBy(sql`lower(companies.name) = lower(articles.company)`, (ob) => ob.desc().nullsLast())
+        .orderBy('companies.id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /**
      * Runs `work` in a transaction holding the accounts lock, or not at all (null) when another process
      * holds it: filling runs in one process at a time, so two never create the same company.

@@ -62,6 +62,19 @@ export interface AccountsServiceDeps {
   now?: () => Date;
 }
 
+/** How many dated events a CRM push lists in mining_hub_latest_facts. */
+const LATEST_FACTS = 3;
+
+/** The account side of a CRM push (the pipeline turns `path` into a link and adds what was written). */
+export interface CrmAccountFacts {
+  companyId: number;
+  path: string;
+  heat: number;
+  stage: ProjectStage | null;
+  latestFacts: string;
+  projects: { id: number; name: string; stage: ProjectStage | null; country: string | null; commodities: string[] }[];
+}
+
 /** An owner is alerted for stories at or above this buying intent (rank 3: High; 4 is Very High). */
 export const OWNER_ALERT_MIN_RANK = 3;
 /** How often, and how far apart, a watch run asks for the accounts lock a sync holds. */
@@ -841,6 +854,40 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           merged_id: merge.merged_id,
           name: merge.name,
           merged_at: new Date(merge.merged_at).toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * What a CRM push of this article carries about its account (issue 34): its story's company with
+     * today's heat, its most advanced project stage, the latest dated events and its projects; null when
+     * the story names no company yet.
+     */
+    async crmAccount(articleId: number): Promise<CrmAccountFacts | null> {
+      const companyId = await repository.companyOfArticle(articleId);
+      if (companyId === null) return null;
+      const company = await this.get(companyId);
+      const stage = company.projects
+        .map((project) => project.stage)
+        .filter((value): value is ProjectStage => value !== null)
+        .sort((a, b) => STAGE_ORDER[b] - STAGE_ORDER[a])[0];
+      const latest = company.timeline
+        .flatMap((entry) => entry.events)
+        .sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0))
+        .slice(0, LATEST_FACTS)
+        .map((event) => `${event.occurred_at.slice(0, 10)} ${event.summary}`);
+      return {
+        companyId,
+        path: `/companies/${companyId}`,
+        heat: Math.round(company.heat * 10) / 10,
+        stage: stage ?? null,
+        latestFacts: [...new Set(latest)].join('; ').slice(0, 1_000),
+        projects: company.projects.map((project) => ({
+          id: project.id,
+          name: project.name,
+          stage: project.stage,
+          country: project.country,
+          commodities: project.commodities,
         })),
       };
     },

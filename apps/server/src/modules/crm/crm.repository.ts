@@ -3,6 +3,7 @@ import type { MiningFacts } from '@mining-hub/contract/facts';
 import { sql } from 'kysely';
 import { accountLateral } from '../../db/account-refs.ts';
 import type { Db } from '../../db/client.ts';
+import type { OutboxAccount } from '../../db/schema.ts';
 
 /** A pushed article with what the CRM holds of it: the outbox's company and note when the outbox took it. */
 export interface PushedArticleRow {
@@ -27,6 +28,7 @@ export interface PushedArticleRow {
   outbox_company: string | null;
   outbox_domain: string | null;
   outbox_ticker: string | null;
+  outbox_account: OutboxAccount | null;
   note_title: string | null;
   note_body: string | null;
   note_updated_at: Date | null;
@@ -73,6 +75,7 @@ export function createCrmRepository(db: Db) {
         'crm_companies.name as outbox_company',
         'crm_companies.domain as outbox_domain',
         'crm_companies.ticker as outbox_ticker',
+        'crm_companies.account as outbox_account',
         'crm_notes.title as note_title',
         'crm_notes.body as note_body',
         'crm_notes.updated_at as note_updated_at',

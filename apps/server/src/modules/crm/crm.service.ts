@@ -89,6 +89,7 @@ function toRecord(row: PushedArticleRow, appOrigin: string, hubspot: boolean, li
     domain: row.outbox_domain,
     ticker: row.outbox_ticker ?? row.ticker,
     account: accountRefOf(row),
+    pushed_account: row.outbox_account ?? null,
     contacts,
     buying_intent_score: row.buying_intent_score,
     signal_summary: row.signal_summary,

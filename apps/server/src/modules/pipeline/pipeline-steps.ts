@@ -4,11 +4,19 @@ import type { Prompt } from '@mining-hub/contract/prompts';
 import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
 import type { ArticleExtractor } from '../../adapters/article-pages/article-extractor.ts';
 import { PageFetchError, safeFetch, type SafeFetchOptions } from '../../adapters/article-pages/safe-fetch.ts';
-import { CrmError, companyKey, type CrmAdapter, type CrmPush } from '../../adapters/crm/crm-adapter.ts';
+import {
+  CrmError,
+  companyKey,
+  type CrmAccount,
+  type CrmAdapter,
+  type CrmProjectRecord,
+  type CrmPush,
+} from '../../adapters/crm/crm-adapter.ts';
 import { isDatabaseUnavailable } from '../../db/database-outage.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import { readArticleFacts } from '../facts/facts.service.ts';
+import type { CrmAccountFacts } from '../accounts/accounts.service.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import { buildCrmPush } from './crm-note.ts';
 import type { PipelineArticle, PipelineRepository, PipelineStep } from './pipeline.repository.ts';
@@ -54,6 +62,8 @@ export interface PipelineStepsDeps {
   claimStaleAfterMs?: number;
   /** How many runs of each step this process does at once (the AI and CRM services set different limits). */
   concurrency?: Partial<Record<PipelineStep, number>>;
+  /** The account a push carries (modules/accounts, passed in by services.ts); unset pushes none. */
+  accountOf?: (articleId: number) => Promise<CrmAccountFacts | null>;
 }
 
 export type StepOutcome =
@@ -71,6 +81,16 @@ export interface StepRunOptions {
 }
 
 export function createPipelineSteps(deps: PipelineStepsDeps) {
+  /** The account a push carries; a failure to read it costs the push its account, never the push. */
+  const accountOf = async (articleId: number): Promise<CrmAccountFacts | null> => {
+    if (!deps.accountOf) return null;
+    try {
+      return await deps.accountOf(articleId);
+    } catch (error) {
+      deps.logger.warn(`push of article ${articleId} goes without its account: ${String(error)}`);
+      return null;
+    }
+  };
   const fetchOptions: SafeFetchOptions = {
     allowedOrigins: [deps.appOrigin, ...(deps.privateOrigins ?? [])],
     timeoutMs: 20_000,
@@ -128,6 +148,7 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
 
     async push(article, actorId) {
       const input: CrmPush = buildCrmPush(article);
+      const account = await accountOf(article.id);
       const key = companyKey(input.company);
       const crm = deps.crm.name;
       // Pushes of one company take turns across every worker, so only the first creates it in the CRM.
@@ -139,13 +160,31 @@ export function createPipelineSteps(deps: PipelineStepsDeps) {
           ? { companyId: now.crm_company_id, contactIds: now.crm_contact_ids, noteId: now.crm_note_id }
           : input.existing;
         const companyOfKey = await deps.repository.crmCompanyOfKey(crm, key);
+        // Read under the lock too: every story of the company shares its projects' records.
+        const written = account
+          ? await deps.repository.crmProjectRecords(
+              crm,
+              account.projects.map((project) => project.id),
+            )
+          : new Map<number, CrmProjectRecord>();
+        const withAccount: CrmAccount | undefined = account
+          ? {
+              heat: account.heat,
+              stage: account.stage,
+              latestFacts: account.latestFacts,
+              url: new URL(account.path, deps.appOrigin).toString(),
+              projects: account.projects.map((project) => ({ ...project, written: written.get(project.id) ?? null })),
+            }
+          : undefined;
         try {
-          const result = await deps.crm.push({ ...input, existing, companyOfKey });
+          const result = await deps.crm.push({ ...input, existing, companyOfKey, account: withAccount });
+          if (result.projects) await deps.repository.rememberCrmProjects(crm, result.projects);
           await deps.repository.crmIds(article.id, result);
           await deps.repository.rememberCrmCompany(crm, key, result.companyId);
         } catch (error) {
           // Keep what the CRM already created, so the retry updates those records instead of creating them again.
           const partial = error instanceof CrmError ? error.partial : undefined;
+          if (partial?.projects?.length) await deps.repository.rememberCrmProjects(crm, partial.projects);
           if (partial?.companyId) {
             await deps.repository.crmIds(article.id, { ...partial, companyId: partial.companyId });
             await deps.repository.rememberCrmCompany(crm, key, partial.companyId);

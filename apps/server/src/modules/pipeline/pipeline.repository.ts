@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { buyingIntentSchema, type ArticleStatus, type BuyingIntent } from '@mining-hub/contract/articles';
 import type { MiningFacts } from '@mining-hub/contract/facts';
 import type { BatchMode } from '@mining-hub/contract/pipeline';
+import type { CrmProjectRecord } from '../../adapters/crm/crm-adapter.ts';
 import type { Db } from '../../db/client.ts';
 import { clip } from '../../lib/text.ts';
 import type { StoredFacts } from '../facts/facts.service.ts';
@@ -207,6 +208,53 @@ export function createPipelineRepository(db: Db) {
         .where('company_key', '=', companyKey)
         .executeTakeFirst();
       return row?.company_id ?? null;
+    },
+
+    /** What earlier pushes wrote for these projects in this CRM (crm_project_records), by project id. */
+    async crmProjectRecords(crm: string, projectIds: number[]): Promise<Map<number, CrmProjectRecord>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('crm_project_records')
+        .select(['project_id', 'kind', 'crm_id', 'hash'])
+        .where('crm', '=', crm)
+        .where('project_id', 'in', projectIds)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.project_id,
+          { projectId: row.project_id, kind: row.kind, crmId: row.crm_id, hash: row.hash },
+        ]),
+      );
+    },
+
+    /** Keeps what a push (or a failed one, partly) wrote per project; a project deleted meanwhile is skipped. */
+    async rememberCrmProjects(crm: string, records: CrmProjectRecord[]): Promise<void> {
+      for (const record of records) {
+        await db
+          .insertInto('crm_project_records')
+          .columns(['crm', 'project_id', 'kind', 'crm_id', 'hash'])
+          .expression((eb) =>
+            eb
+              .selectFrom('projects')
+              .select([
+                eb.val(crm).as('crm'),
+                'projects.id',
+                eb.val(record.kind).as('kind'),
+                eb.val(record.crmId).as('crm_id'),
+                eb.val(record.hash).as('hash'),
+              ])
+              .where('projects.id', '=', record.projectId),
+          )
+          .onConflict((oc) =>
+            oc.columns(['crm', 'project_id']).doUpdateSet((eb) => ({
+              kind: eb.ref('excluded.kind'),
+              crm_id: eb.ref('excluded.crm_id'),
+              hash: eb.ref('excluded.hash'),
+              updated_at: sql<Date>`now()`,
+            })),
+          )
+          .execute();
+      }
     },
 
     async rememberCrmCompany(crm: string, companyKey: string, companyId: string): Promise<void> {

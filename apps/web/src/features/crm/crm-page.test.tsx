@@ -123,6 +123,31 @@ describe('CrmPage', () => {
     expect(screen.getByText(/Signals pushed to HubSpot/)).toBeTruthy();
   });
 
+  it('shows the company account an outbox push recorded (issue 34)', async () => {
+    serve({ kind: 'outbox', label: 'CRM (local outbox)' }, [
+      record(1, {
+        pushed_account: {
+          heat: 7.4,
+          stage: 'pfs',
+          latest_facts: '2026-11-20 financing closed C$5M',
+          url: 'http://localhost:8000/companies/12',
+          projects: [
+            { id: 31, name: 'Lanternfish', stage: 'pfs', country: 'CA', commodities: ['Cu'] },
+            { id: 32, name: 'Bluegill', stage: 'exploration', country: 'CL', commodities: ['Cu'] },
+          ],
+        },
+      }),
+      record(2),
+    ]);
+    renderWithQueryClient(<CrmPage />);
+    await screen.findByText('Showing 1–2 of 2 records');
+    const [first, second] = bodyRows();
+    if (!first || !second) throw new Error('two rows expected');
+    expect(within(first).getByText('Heat 7.4 · pfs · 2 projects')).toBeTruthy();
+    expect(within(first).getByText('Lanternfish, Bluegill')).toBeTruthy();
+    expect(within(second).queryByText(/^Heat /)).toBeNull();
+  });
+
   it('pages with Next and Previous', async () => {
     const requests = serve({ kind: 'outbox', label: 'CRM (local outbox)' });
     renderWithQueryClient(<CrmPage />);

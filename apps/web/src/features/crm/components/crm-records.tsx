@@ -29,6 +29,22 @@ function Company({ record }: { record: CrmRecord }) {
         </p>
       )}
       <Intent record={record} />
+      {record.pushed_account && (
+        // What HubSpot's mining_hub_* properties and project notes hold, as the outbox recorded them.
+        <p className="text-xs text-slate-500" title={record.pushed_account.latest_facts || undefined}>
+          <span className="block">
+            Heat {record.pushed_account.heat}
+            {record.pushed_account.stage && ` · ${record.pushed_account.stage}`} ·{' '}
+            {record.pushed_account.projects.length}{' '}
+            {record.pushed_account.projects.length === 1 ? 'project' : 'projects'}
+          </span>
+          {record.pushed_account.projects.length > 0 && (
+            <span className="block truncate">
+              {record.pushed_account.projects.map((project) => project.name).join(', ')}
+            </span>
+          )}
+        </p>
+      )}
       {record.hubspot?.company_url && (
         <p>
           <NewTabLink href={record.hubspot.company_url} label={`${record.company_name} in HubSpot`}>
