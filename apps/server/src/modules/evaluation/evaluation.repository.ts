@@ -386,20 +386,41 @@ export function createEvaluationRepository(database: Db) {
 
     /**
      * Stores articles' results as one packed batch and adds them to the run's running totals, in one statement
-     * (one round trip). False, storing nothing, when `attempt` no longer owns the run: it was cancelled, or
-     * taken over by another worker.
+     * (one round trip); with `completed`, the run's totals, it also ends the run. False, storing nothing, when
+     * `attempt` no longer owns the run: it was cancelled, or taken over by another worker.
      */
-    async saveResults(runId: number, attempt: number, results: NewResult[]): Promise<boolean> {
+    async saveResults(
+      runId: number,
+      attempt: number,
+      results: NewResult[],
+      completed?: { score: number | null; field_scores: Record<string, number> },
+    ): Promise<boolean> {
       if (results.length === 0) return true;
       const sum = (pick: (result: NewResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+      const promptTokens = sum((result) => result.prompt_tokens);
+      const completionTokens = sum((result) => result.completion_tokens);
+      // The last batch of a run also completes it, as finishRun would (one statement fewer per run); SET
+      // reads the row's old token totals, hence the batch's added to them in the price.
+      const completion = completed
+        ? sql`,
+            status = 'completed',
+            score = ${completed.score},
+            field_scores = ${JSON.stringify(completed.field_scores)},
+            cost_usd = (
+              SELECT ((evaluation_runs.prompt_tokens + ${promptTokens}) * price.input_per_million
+                + (evaluation_runs.completion_tokens + ${completionTokens}) * price.output_per_million) / 1000000
+              FROM evaluation_prices AS price WHERE price.model = evaluation_runs.model),
+            error = NULL,
+            finished_at = now()`
+        : sql``;
       const stored = await sql<{ id: number }>`
         WITH owner AS (
           UPDATE evaluation_runs SET
             done = done + ${results.length},
             valid_count = valid_count + ${sum((result) => (result.valid ? 1 : 0))},
             latency_ms_total = latency_ms_total + ${sum((result) => result.latency_ms)},
-            prompt_tokens = prompt_tokens + ${sum((result) => result.prompt_tokens)},
-            completion_tokens = completion_tokens + ${sum((result) => result.completion_tokens)}
+            prompt_tokens = prompt_tokens + ${promptTokens},
+            completion_tokens = completion_tokens + ${completionTokens}${completion}
           WHERE id = ${runId} AND attempt = ${attempt} AND status = 'running'
           RETURNING id
         )

@@ -170,11 +170,21 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
           }),
         ),
       );
-      await flush();
-      if (stop.signal.aborted) return timing;
-      // A run taken over after a crash also counts what the earlier attempt stored.
-      const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
-      await deps.repository.finishRun(runId, 'completed', totalsOf(results));
+      if (scored.size === 0 && pending.length > 0 && !stop.signal.aborted) {
+        // A first attempt has all its results here: the last batch is stored and the run ended in one statement.
+        const batch = pending;
+        pending = [];
+        if (!(await deps.repository.saveResults(runId, attempt, batch, totalsOf([...finished, ...batch])))) {
+          return timing;
+        }
+        done += batch.length;
+      } else {
+        await flush();
+        if (stop.signal.aborted) return timing;
+        // A run taken over after a crash also counts what the earlier attempt stored.
+        const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
+        await deps.repository.finishRun(runId, 'completed', totalsOf(results));
+      }
       if (run.created_by !== null) {
         deps.bus.publish(
           { userId: run.created_by },
