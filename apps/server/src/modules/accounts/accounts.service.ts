@@ -535,6 +535,31 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   };
 
   /** Alerts each owner of these stories' companies once per high-intent story (the bell), after commit. */
+  /**
+   * Reads the stories of these articles into accounts now when the sync has not read them yet: a watch's owner
+   * alerts and a CRM push need them before its next round.
+   */
+  const readStoriesNow = async (articleIds: number[]): Promise<void> => {
+    // While a sync holds the lock (null), it may be reading these very stories: wait for it, a few times.
+    for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+      const unsynced = await repository.unsyncedStoriesOf(articleIds);
+      if (unsynced.length === 0) return;
+      try {
+        const done = await repository.exclusively(async (trx) => {
+          const index = await indexFor(trx);
+          for (const story of await repository.storiesForFacts(trx, unsynced)) await ingestStory(trx, index, story);
+          await repository.markStoriesSynced(trx, unsynced);
+          await repository.applyOwnershipRules(trx);
+          return true;
+        });
+        if (done) return;
+      } finally {
+        cached = undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  };
+
   const alertOwnersOf = async (storyIds: number[]) => {
     if (!deps.notify || storyIds.length === 0) return;
     for (const alert of await repository.claimOwnerAlerts(storyIds, OWNER_ALERT_MIN_RANK)) {
@@ -643,24 +668,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * yet (so "my accounts" and owners know them now), then alerts the owners of the high-intent ones.
      */
     async alertOwners(articleIds: number[]): Promise<void> {
-      // While a sync holds the lock (null), it may be reading these very stories: wait for it, a few times.
-      for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
-        const unsynced = await repository.unsyncedStoriesOf(articleIds);
-        if (unsynced.length === 0) break;
-        try {
-          const done = await repository.exclusively(async (trx) => {
-            const index = await indexFor(trx);
-            for (const story of await repository.storiesForFacts(trx, unsynced)) await ingestStory(trx, index, story);
-            await repository.markStoriesSynced(trx, unsynced);
-            await repository.applyOwnershipRules(trx);
-            return true;
-          });
-          if (done) break;
-        } finally {
-          cached = undefined;
-        }
-        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
-      }
+      await readStoriesNow(articleIds);
       await alertOwnersOf(await repository.storiesOfArticles(articleIds));
     },
 
@@ -864,6 +872,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * the story names no company yet.
      */
     async crmAccount(articleId: number): Promise<CrmAccountFacts | null> {
+      // A push soon after the analysis may come before the sync's next round (it also waits out a fetch): the
+      // story is read into accounts first, or its company would reach the CRM without its account (pushed once).
+      await readStoriesNow([articleId]);
       const companyId = await repository.companyOfArticle(articleId);
       if (companyId === null) return null;
       const company = await this.get(companyId);

@@ -65,6 +65,8 @@ describe.each(testEngines)('a push carries its account on %s', (engine) => {
         .executeTakeFirstOrThrow();
       await db().updateTable('articles').set({ story_id: story.id }).where('id', '=', articleId).execute();
       await db().insertInto('company_stories').values({ company_id: company.id, story_id: story.id }).execute();
+      // Read into accounts, as the sync leaves a story (a push reads one it has not: see the last test).
+      await db().insertInto('account_story_sync').values({ story_id: story.id }).execute();
       await db()
         .insertInto('company_events')
         .values({
@@ -173,5 +175,32 @@ describe.each(testEngines)('a push carries its account on %s', (engine) => {
     // The CRM view's record shows it.
     const record = await services.crm.record(admin, ids[0] ?? 0, APP);
     expect(record.pushed_account).toEqual(row.account);
+  });
+
+  it('a push made before the sync read its story reads it first, so the company still carries its account', async () => {
+    const services = createServices(db(), { pipeline: { crm: createLocalOutboxAdapter(db()), appOrigin: APP } });
+    const [id] = await seedFetchedSignals(db(), admin.id, [
+      { title: 'Wolffish Gold closes C$3M placement', company: 'Wolffish Gold Corp.', contacts: [] },
+    ]);
+    await services.stories.assign([id ?? 0]);
+    // No sync round has run: the story is in no company yet.
+    expect(
+      await services.accounts.list(
+        { ...admin, email: 'admin@example.com', name: 'Admin' },
+        { sort: 'heat', window: '7d', q: 'Wolffish', page: 1, page_size: 20 },
+      ),
+    ).toMatchObject({
+      data: [],
+    });
+    await services.pipeline.runStep(admin, 'push', id ?? 0);
+    const [company] = (
+      await services.accounts.list(
+        { ...admin, email: 'admin@example.com', name: 'Admin' },
+        { sort: 'heat', window: '7d', q: 'Wolffish', page: 1, page_size: 20 },
+      )
+    ).data;
+    expect(company?.name).toBe('Wolffish Gold Corp.');
+    const record = await services.crm.record(admin, id ?? 0, APP);
+    expect(record.pushed_account?.url).toBe(`${APP}/companies/${company?.id}`);
   });
 });
