@@ -193,6 +193,11 @@ async function walkEveryScreen(page: Page): Promise<void> {
       timeout: 30_000,
     });
     await expect(page.getByRole('heading', { name: 'Evaluation Sets' })).toBeVisible();
+    // A run can finish before the button's colours have faded from disabled (transition-colors): axe would
+    // measure the contrast mid-fade. Its text is white once the fade is over.
+    const run = evaluate.getByRole('button', { name: 'Run evaluation' });
+    await expect(run).toBeEnabled();
+    await expect.poll(() => run.evaluate((button) => getComputedStyle(button).color)).toBe('rgb(255, 255, 255)');
     await checkScreen(page, 'prompts-evaluate');
   });
   await test.step('scraper', async () => {

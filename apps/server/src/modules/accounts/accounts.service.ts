@@ -874,7 +874,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async crmAccount(articleId: number): Promise<CrmAccountFacts | null> {
       // A push soon after the analysis may come before the sync's next round (it also waits out a fetch): the
       // story is read into accounts first, or its company would reach the CRM without its account (pushed once).
-      await readStoriesNow([articleId]);
+      // Read after its analysis, the sync will not read it again: its owner's alert goes now, as the sync's would.
+      await this.alertOwners([articleId]);
       const companyId = await repository.companyOfArticle(articleId);
       if (companyId === null) return null;
       const company = await this.get(companyId);
