@@ -537,13 +537,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   /** Alerts each owner of these stories' companies once per high-intent story (the bell), after commit. */
   /**
    * Reads the stories of these articles into accounts now when the sync has not read them yet: a watch's owner
-   * alerts and a CRM push need them before its next round.
+   * alerts and a CRM push need them before its next round. Answers the stories it read.
    */
-  const readStoriesNow = async (articleIds: number[]): Promise<void> => {
+  const readStoriesNow = async (articleIds: number[]): Promise<number[]> => {
     // While a sync holds the lock (null), it may be reading these very stories: wait for it, a few times.
     for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
       const unsynced = await repository.unsyncedStoriesOf(articleIds);
-      if (unsynced.length === 0) return;
+      if (unsynced.length === 0) return [];
       try {
         const done = await repository.exclusively(async (trx) => {
           const index = await indexFor(trx);
@@ -552,12 +552,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           await repository.applyOwnershipRules(trx);
           return true;
         });
-        if (done) return;
+        if (done) return unsynced;
       } finally {
         cached = undefined;
       }
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
+    return [];
   };
 
   const alertOwnersOf = async (storyIds: number[]) => {
@@ -875,7 +876,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       // A push soon after the analysis may come before the sync's next round (it also waits out a fetch): the
       // story is read into accounts first, or its company would reach the CRM without its account (pushed once).
       // Read after its analysis, the sync will not read it again: its owner's alert goes now, as the sync's would.
-      await this.alertOwners([articleId]);
+      // A story the sync read already is left to it (no alert look-up on every push).
+      await alertOwnersOf(await readStoriesNow([articleId]));
       const companyId = await repository.companyOfArticle(articleId);
       if (companyId === null) return null;
       const company = await this.get(companyId);
