@@ -73,11 +73,12 @@ function queries(db: Executor) {
     /** The story of each of these articles that has one (article id → story id and its primary). */
     async storiesOf(articleIds: number[]): Promise<Map<number, { storyId: number; primaryId: number }>> {
       if (articleIds.length === 0) return new Map();
+      // One array parameter, not one per article: a fetch asks this for every page it stores.
       const rows = await db
         .selectFrom('articles as a')
         .innerJoin('stories as s', 's.id', 'a.story_id')
         .select(['a.id', 's.id as story_id', 's.primary_article_id'])
-        .where('a.id', 'in', articleIds)
+        .where('a.id', '=', sql<number>`ANY(${`{${articleIds.join(',')}}`}::integer[])`)
         .execute();
       return new Map(rows.map((row) => [row.id, { storyId: row.story_id, primaryId: row.primary_article_id }]));
     },
