@@ -3,6 +3,7 @@ import type { ArticleActivity } from '@mining-hub/contract/articles';
 import type { Article, NewsQuery } from '@mining-hub/contract/news';
 import type { AccountRef } from '@mining-hub/contract/common';
 import { accountLateral, accountLateralSql, accountRefOf } from '../../db/account-refs.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { ArticlesTable } from '../../db/schema.ts';
@@ -240,42 +241,38 @@ export function createNewsRepository(db: Db) {
      */
     async storeArticles(articles: StoredArticleInput[]): Promise<{ id: number; fetched_at: Date }[]> {
       if (articles.length === 0) return [];
-      const rows = await db
-        .insertInto('articles')
-        .values(
-          articles.map((a) => ({
-            source_key: a.sourceKey,
-            title: a.title,
-            source: a.source,
-            url: a.url,
-            description: a.description,
-            content: a.content,
-            article_type: a.articleType,
-            pdf_iframe_url: a.pdfUrl,
-            published_at: a.publishedAt,
-            raw_json: JSON.stringify(a.raw),
-            commodities: a.tags.commodities,
-            countries: a.tags.countries,
-            states: a.tags.states,
-            type_group: a.tags.typeGroup,
-            type: a.tags.type,
-            company: a.tags.company,
-            ticker: a.tags.ticker,
-            project: a.tags.project,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('source_key').doUpdateSet((eb) => ({
-            title: eb.ref('excluded.title'),
-            description: eb.ref('excluded.description'),
-            content: eb.ref('excluded.content'),
-            published_at: eb.ref('excluded.published_at'),
-            raw_json: eb.ref('excluded.raw_json'),
-            updated_at: sql<Date>`now()`,
-          })),
-        )
-        .returning(['id', 'source_key', 'fetched_at'])
-        .execute();
+      // One array per column, not one parameter per field: a page's 100 articles bound 1,800 parameters one by
+      // one, which cost PGlite's one thread more than the rows (bench/news-ingest.bench.ts). Tag lists go as
+      // array literals, one per article, cast back per row.
+      const column = <T>(of: (article: StoredArticleInput) => T) => articles.map(of);
+      const tagList = (of: (tags: StoredArticleInput['tags']) => string[]) => column((a) => arrayLiteral(of(a.tags)));
+      const { rows } = await sql<{ id: number; source_key: string; fetched_at: Date }>`
+        INSERT INTO articles (source_key, title, source, url, description, content, article_type, pdf_iframe_url,
+                              published_at, raw_json, commodities, countries, states, type_group, type, company,
+                              ticker, project)
+        SELECT source_key, title, source, url, description, content, article_type, pdf_iframe_url, published_at,
+               raw_json::jsonb, commodities::text[], countries::text[], states::text[], type_group, type, company,
+               ticker, project
+        FROM unnest(${column((a) => a.sourceKey)}::text[], ${column((a) => a.title)}::text[],
+                    ${column((a) => a.source)}::text[], ${column((a) => a.url)}::text[],
+                    ${column((a) => a.description)}::text[], ${column((a) => a.content)}::text[],
+                    ${column((a) => a.articleType)}::text[], ${column((a) => a.pdfUrl)}::text[],
+                    ${column((a) => a.publishedAt?.toISOString() ?? null)}::timestamptz[],
+                    ${column((a) => JSON.stringify(a.raw))}::text[],
+                    ${tagList((tags) => tags.commodities)}::text[], ${tagList((tags) => tags.countries)}::text[],
+                    ${tagList((tags) => tags.states)}::text[], ${column((a) => a.tags.typeGroup)}::text[],
+                    ${column((a) => a.tags.type)}::text[], ${column((a) => a.tags.company)}::text[],
+                    ${column((a) => a.tags.ticker)}::text[], ${column((a) => a.tags.project)}::text[])
+          AS page (source_key, title, source, url, description, content, article_type, pdf_iframe_url,
+                   published_at, raw_json, commodities, countries, states, type_group, type, company, ticker, project)
+        ON CONFLICT (source_key) DO UPDATE SET
+          title = excluded.title,
+          description = excluded.description,
+          content = excluded.content,
+          published_at = excluded.published_at,
+          raw_json = excluded.raw_json,
+          updated_at = now()
+        RETURNING id, source_key, fetched_at`.execute(db);
       // In the order given (RETURNING's order is not promised): the caller matches them to what it stored.
       const stored = new Map(rows.map((row) => [row.source_key, { id: row.id, fetched_at: row.fetched_at }]));
       return articles.flatMap((a) => stored.get(a.sourceKey) ?? []);
@@ -305,16 +302,12 @@ export function createNewsRepository(db: Db) {
         // Positions stay 1..n without gaps, so a page is a plain range of the (session_id, position) index.
         const fresh = unique.filter((id) => !already.has(id));
         if (fresh.length > 0) {
-          await tx
-            .insertInto('session_articles')
-            .values(
-              fresh.map((articleId, index) => ({
-                session_id: sessionId,
-                article_id: articleId,
-                position: offset + index + 1,
-              })),
-            )
-            .execute();
+          // Two array parameters, not three per link (a page's worth each time).
+          await sql`
+            INSERT INTO session_articles (session_id, article_id, position)
+            SELECT ${sessionId}::uuid, article_id, position
+            FROM unnest(${fresh}::integer[], ${fresh.map((_, index) => offset + index + 1)}::integer[])
+              AS link (article_id, position)`.execute(tx);
         }
         const count = await tx
           .selectFrom('session_articles')

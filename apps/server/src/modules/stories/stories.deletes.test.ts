@@ -32,6 +32,11 @@ describe.each(testEngines)('deleting articles and stories on %s', (engine) => {
           url: `https://${wire.toLowerCase().replace(' ', '')}.example/${prefix}`,
           content: `<p>${release(wire)}</p>`,
           published_at: new Date(Date.UTC(2026, 10, 2, 12, i)),
+          article_type: 'news',
+          raw_json: '{}',
+          commodities: ['Au'],
+          countries: ['US'],
+          states: ['US-NV'],
         })),
       )
       .returning('id')

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 import { BAND_CANDIDATES, storyKeys, type ReleaseFingerprint } from './release-fingerprint.ts';
@@ -118,12 +119,12 @@ function queries(db: Executor) {
         WHERE s.id = ANY(ARRAY(
           -- Per key its latest stories only (BAND_CANDIDATES): the primary key's order, read backwards.
           SELECT b.story_id
-          FROM unnest(${`{${bandKeys.map(arrayElement).join(',')}}`}::text[]) AS k (band_key)
+          FROM unnest(${arrayLiteral(bandKeys)}::text[]) AS k (band_key)
           CROSS JOIN LATERAL (SELECT story_id FROM story_bands WHERE story_bands.band_key = k.band_key
                               ORDER BY story_id DESC LIMIT ${BAND_CANDIDATES}) b
           UNION
           SELECT id FROM stories
-          WHERE title_key = ANY(${`{${titleKeys.map(arrayElement).join(',')}}`}::text[])
+          WHERE title_key = ANY(${arrayLiteral(titleKeys)}::text[])
             AND published_at >= ${from} AND published_at <= ${to}))`.execute(db);
       return rows.map((row) => ({ ...row, fingerprint: fingerprintFromStored(row.fingerprint) }));
     },
@@ -156,7 +157,7 @@ function queries(db: Executor) {
       // Two array parameters, not two per row: a page's 4,000 rows bound one by one cost more than their insert.
       await sql`
         INSERT INTO story_bands (band_key, story_id)
-        SELECT * FROM unnest(${`{${bandKeys.map(arrayElement).join(',')}}`}::text[],
+        SELECT * FROM unnest(${arrayLiteral(bandKeys)}::text[],
                              ${`{${storyIds.join(',')}}`}::integer[])
         ON CONFLICT DO NOTHING`.execute(db);
       return ids;
@@ -357,7 +358,6 @@ export function createStoriesRepository(db: Db) {
 export type StoriesRepository = ReturnType<typeof createStoriesRepository>;
 export type StoriesQueries = ReturnType<typeof queries>;
 
-/** An element of a PostgreSQL array literal, quoted and escaped. */
 /**
  * A fingerprint as stored: its MinHash signature as the base64 of its 32-bit words rather than 160 JSON numbers,
  * which PostgreSQL converts one by one on every write and every candidate read (a fetch page's worth each time).
@@ -377,8 +377,4 @@ function fingerprintFromStored(stored: unknown): ReleaseFingerprint {
   const bytes = Buffer.from(fingerprint.signature, 'base64');
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
   return { ...fingerprint, signature: Array.from(words) };
-}
-
-function arrayElement(text: string): string {
-  return `"${text.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 }
