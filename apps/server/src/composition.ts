@@ -1,5 +1,5 @@
 import { createArticleExtractor } from './adapters/article-pages/article-extractor.ts';
-import type { ArticlePreparer } from './modules/news/article-preparation.ts';
+import { createArticlePreparer } from './modules/news/article-preparer.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ZodApp } from './http/types.ts';
@@ -51,8 +51,7 @@ export interface JobsOptions {
   /** The purge of expired sessions every 15 minutes. */
   sessionPurge?: boolean;
   /** Fetch sessions, from these sources. */
-  /** `preparer`: where each fetched page is tagged and fingerprinted (the fetch's thread when left out). */
-  news?: { sources: NewsSource[]; sourceTimeoutMs?: number; preparer?: ArticlePreparer };
+  news?: { sources: NewsSource[]; sourceTimeoutMs?: number };
   /** Batch articles, `concurrency` at a time per worker. */
   pipeline?: { concurrency: number; retryDelaySeconds?: number };
   /** Alert deliveries (webhooks, e-mail), retried with backoff from `retryDelaySeconds` (15 s). */
@@ -108,6 +107,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const alertsLogger = logger.child({ name: 'alerts' });
   // Its threads start when a batch first reads a page, and stop with the composition.
   const extractor = createArticleExtractor();
+  // Fetched pages are tagged and fingerprinted on their own threads, started by the first large page.
+  const preparer = createArticlePreparer();
   const services = createServices(database.db, {
     ...options.services,
     pipeline: { ...options.services.pipeline, extractor },
@@ -211,7 +212,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
             logger: logger.child({ name: 'news' }),
             sourceTimeoutMs: jobs.news.sourceTimeoutMs,
             knownCompanies: async () => [...demoKnownCompanies(), ...(await services.scraper.knownOwners())],
-            ...(jobs.news.preparer ? { preparer: jobs.news.preparer } : {}),
+            preparer,
           },
           ingesting,
         );
@@ -275,6 +276,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss?.stop(queue); // running jobs finish or go back to the queue
       await extractor.close();
+      await preparer.close();
       await bus.close();
     },
   };

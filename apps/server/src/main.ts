@@ -6,7 +6,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import { listenWithAcceptGroup } from './http/accept-group.ts';
 import { createLogger } from './logging.ts';
 import { createNewsSources } from './adapters/news-sources/news-sources.ts';
-import { createIngestThreads } from './ingest-threads.ts';
 import { createAnalyser, createCrmAdapter } from './adapters/pipeline-adapters.ts';
 import { extractFacts } from './modules/facts/facts-extractor.ts';
 import { projectSourceConfig } from './adapters/project-sources/project-sources.ts';
@@ -43,8 +42,11 @@ async function main(): Promise<void> {
   // Demo articles and the demo project directory live on this server; a worker-only process reaches it the same way.
   const appOrigin =
     config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  // A worker's fetches read feeds and prepare pages on threads of their own (ingest-threads.ts).
-  const ingestThreads = runsWorker ? createIngestThreads() : undefined;
+  // Feeds are read on threads of their own (loaded only when feeds are configured, like the feed parser).
+  const feedReader =
+    config.news.feeds.length > 0
+      ? (await import('./adapters/news-sources/feed-reader.ts')).createFeedReader()
+      : undefined;
   const server = await compose({
     database,
     logger: rootLogger,
@@ -69,10 +71,7 @@ async function main(): Promise<void> {
     jobs: {
       work: runsWorker,
       sessionPurge: true,
-      news: {
-        sources: await createNewsSources(config.news, ingestThreads ? { feedReader: ingestThreads } : {}),
-        ...(ingestThreads ? { preparer: ingestThreads } : {}),
-      },
+      news: { sources: await createNewsSources(config.news, feedReader ? { feedReader } : {}) },
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
@@ -141,7 +140,7 @@ async function main(): Promise<void> {
       // The scraper, the app, the queue (running jobs finish or go back to it) and the live bus.
       await server.close({ graceful: true, timeout: SHUTDOWN_GRACE_MS });
       await acceptGroupClosed;
-      await ingestThreads?.close();
+      await feedReader?.close();
       await database.close();
       logger.info('shutdown complete');
     } catch (error) {

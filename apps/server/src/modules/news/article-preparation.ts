@@ -41,11 +41,3 @@ export function prepareArticles({ articles, query, now }: PreparationTask): Prep
     return { matches: true, tags, description, content, fingerprint };
   });
 }
-
-export interface ArticlePreparer {
-  /** Tags, filters, cleans and fingerprints one page of articles (prepareArticles). */
-  prepare(task: PreparationTask): Promise<PreparedArticle[]>;
-}
-
-/** Prepares each page where it is fetched (tests, tools, processes that run no ingest threads). */
-export const inlinePreparer: ArticlePreparer = { prepare: (task) => Promise.resolve(prepareArticles(task)) };

@@ -6,7 +6,7 @@ import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
 import type { ReleaseFingerprint, StoriesService } from '../stories/stories.service.ts';
 import { createCompanyIndex, filtersByCompanySize, rangeVerdict, type CompanyIndex } from './company-figures.ts';
-import { inlinePreparer, type ArticlePreparer } from './article-preparation.ts';
+import { inlinePreparer, type ArticlePreparer } from './article-preparer.ts';
 import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './news.repository.ts';
 
 export interface NewsFetchDeps {
