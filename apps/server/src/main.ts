@@ -42,11 +42,6 @@ async function main(): Promise<void> {
   // Demo articles and the demo project directory live on this server; a worker-only process reaches it the same way.
   const appOrigin =
     config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  // Feeds are read on threads of their own (loaded only when feeds are configured, like the feed parser).
-  const feedReader =
-    config.news.feeds.length > 0
-      ? (await import('./adapters/news-sources/feed-reader.ts')).createFeedReader()
-      : undefined;
   const server = await compose({
     database,
     logger: rootLogger,
@@ -71,7 +66,7 @@ async function main(): Promise<void> {
     jobs: {
       work: runsWorker,
       sessionPurge: true,
-      news: { sources: await createNewsSources(config.news, feedReader ? { feedReader } : {}) },
+      news: { sources: await createNewsSources(config.news) },
       pipeline: { concurrency: config.pipeline.concurrency },
       alerts: {},
       watches: true,
@@ -140,7 +135,6 @@ async function main(): Promise<void> {
       // The scraper, the app, the queue (running jobs finish or go back to it) and the live bus.
       await server.close({ graceful: true, timeout: SHUTDOWN_GRACE_MS });
       await acceptGroupClosed;
-      await feedReader?.close();
       await database.close();
       logger.info('shutdown complete');
     } catch (error) {

@@ -2,19 +2,14 @@ import type { AppConfig } from '../../config.ts';
 import { COMPANIES } from '../../demo/news/corpus/companies.ts';
 import { createDemoSource } from '../../demo/news/demo-source.ts';
 import type { KnownCompany, NewsSource } from './news-source.ts';
-import type { FeedReader } from './rss-source.ts';
 
 /** The configured news sources: feeds and MiningHub when set, otherwise the bundled demo corpus. */
-export async function createNewsSources(
-  config: AppConfig['news'],
-  options: { feedReader?: FeedReader } = {},
-): Promise<NewsSource[]> {
+export async function createNewsSources(config: AppConfig['news']): Promise<NewsSource[]> {
   const sources: NewsSource[] = [];
   // The feed reader (cheerio, a feed parser, an XML validator) is loaded only when feeds are configured.
   if (config.feeds.length > 0) {
     const { createRssSource } = await import('./rss-source.ts');
-    const reader = options.feedReader;
-    sources.push(...config.feeds.map((url) => createRssSource(url, reader ? { reader } : {})));
+    sources.push(...config.feeds.map((url) => createRssSource(url)));
   }
   if (config.mininghubToken) {
     const { createMininghubSource } = await import('./mininghub-source.ts');

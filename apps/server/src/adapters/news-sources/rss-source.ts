@@ -20,31 +20,7 @@ const FEED_RETRIES = 2;
 export interface RssSourceOptions {
   /** Longest one request for the feed may take (15 s). */
   timeoutMs?: number;
-  /** Reads a fetched feed into articles: on a thread of its own in the server (feed-reader.ts), here by default. */
-  reader?: FeedReader;
 }
-
-/** A fetched feed to read, as it crosses to a reading thread. */
-export interface FeedToRead {
-  text: string;
-  contentType: string;
-  feedUrl: string;
-  now: Date;
-}
-
-/** What a feed gives: its articles, and how many items it could not use, by reason. */
-export interface FeedPage {
-  articles: SourceArticle[];
-  skipped: number;
-  reasons: Record<string, number>;
-}
-
-export interface FeedReader {
-  read(feed: FeedToRead): Promise<FeedPage>;
-}
-
-/** Reads each feed on the fetch's own thread. */
-export const inlineFeedReader: FeedReader = { read: (feed) => Promise.resolve(readFeedPage(feed)) };
 
 type Feed = ReturnType<typeof parseFeed>;
 type FeedItem = Feed['items'][number];
@@ -61,7 +37,6 @@ const DATE_ELEMENTS = ['pubdate', 'published', 'issued', 'date', 'created', 'upd
  * 502/503/504 is tried twice more within the fetch's time budget before the feed fails.
  */
 export function createRssSource(feedUrl: string, options: RssSourceOptions = {}): NewsSource {
-  const reader = options.reader ?? inlineFeedReader;
   return {
     name: `RSS feed ${feedUrl}`,
     filtersServerSide: false,
@@ -74,32 +49,24 @@ export function createRssSource(feedUrl: string, options: RssSourceOptions = {})
         decodeAs: 'xml',
         headers: { accept: `${FEED_TYPES.join(', ')}, */*;q=0.1` },
       });
-      const { articles, skipped, reasons } = await reader.read({ text, contentType, feedUrl, now });
+      const feed = readFeed(text, contentType);
+      const source = plainText(feed.title) || new URL(feedUrl).hostname;
+      const articles: SourceArticle[] = [];
+      const reasons: Record<string, number> = {};
+      for (const item of feed.items) {
+        const article = toArticle(item, { feedUrl, source, now });
+        if (typeof article === 'string') reasons[article] = (reasons[article] ?? 0) + 1;
+        else articles.push(article);
+      }
+      const skipped = feed.items.length - articles.length;
+      if (articles.length === 0) {
+        // A truncated or garbled body can still look like a feed: say so rather than report an empty one.
+        const problem = wellFormednessProblem(text);
+        if (problem) throw new Error(`malformed feed: ${problem}`);
+      }
       yield { articles, page: 1, totalPages: 1, ...(skipped > 0 ? { skipped: { count: skipped, reasons } } : {}) };
     },
   };
-}
-
-/**
- * A fetched feed's articles (an item without a title or a link is counted by reason instead); throws when
- * the body is no feed, or a garbled one nothing could be read from. Pure, so it runs on any thread.
- */
-export function readFeedPage({ text, contentType, feedUrl, now }: FeedToRead): FeedPage {
-  const feed = readFeed(text, contentType);
-  const source = plainText(feed.title) || new URL(feedUrl).hostname;
-  const articles: SourceArticle[] = [];
-  const reasons: Record<string, number> = {};
-  for (const item of feed.items) {
-    const article = toArticle(item, { feedUrl, source, now });
-    if (typeof article === 'string') reasons[article] = (reasons[article] ?? 0) + 1;
-    else articles.push(article);
-  }
-  if (articles.length === 0) {
-    // A truncated or garbled body can still look like a feed: say so rather than report an empty one.
-    const problem = wellFormednessProblem(text);
-    if (problem) throw new Error(`malformed feed: ${problem}`);
-  }
-  return { articles, skipped: feed.items.length - articles.length, reasons };
 }
 
 function readFeed(text: string, contentType: string): Feed {
