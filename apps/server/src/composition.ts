@@ -1,5 +1,4 @@
 import { createArticleExtractor } from './adapters/article-pages/article-extractor.ts';
-import { createArticlePreparer } from './modules/news/article-preparer.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ZodApp } from './http/types.ts';
@@ -107,8 +106,6 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const alertsLogger = logger.child({ name: 'alerts' });
   // Its threads start when a batch first reads a page, and stop with the composition.
   const extractor = createArticleExtractor();
-  // Fetched pages are tagged and fingerprinted on their own threads, started by the first large page.
-  const preparer = createArticlePreparer();
   const services = createServices(database.db, {
     ...options.services,
     pipeline: { ...options.services.pipeline, extractor },
@@ -212,7 +209,6 @@ export async function compose(options: CompositionOptions): Promise<Composition>
             logger: logger.child({ name: 'news' }),
             sourceTimeoutMs: jobs.news.sourceTimeoutMs,
             knownCompanies: async () => [...demoKnownCompanies(), ...(await services.scraper.knownOwners())],
-            preparer,
           },
           ingesting,
         );
@@ -276,7 +272,6 @@ export async function compose(options: CompositionOptions): Promise<Composition>
       await app?.close(); // stops accepting requests, lets in-flight ones finish
       await boss?.stop(queue); // running jobs finish or go back to the queue
       await extractor.close();
-      await preparer.close();
       await bus.close();
     },
   };

@@ -138,7 +138,7 @@ export function classifyArticle(title: string, body: string): ArticleTags {
 }
 
 /** The source's own tags where it has them, the classifier's elsewhere. */
-export function tagArticle(article: Pick<SourceArticle, 'title' | 'description' | 'content' | 'tags'>): ArticleTags {
+export function tagArticle(article: SourceArticle): ArticleTags {
   const known = article.tags;
   const needsClassifier =
     !known.commodities?.length || !known.countries?.length || !known.type || known.states === undefined;
@@ -162,12 +162,7 @@ const contains = (haystack: string | null | undefined, needle: string) =>
   needle === '' || (haystack ?? '').toLowerCase().includes(needle.toLowerCase());
 
 /** Whether a tagged article satisfies the fetch query (for sources that cannot filter themselves). */
-export function matchesQuery(
-  article: Pick<SourceArticle, 'title' | 'description' | 'content' | 'publishedAt'>,
-  tags: ArticleTags,
-  query: NewsQuery,
-  now: Date,
-): boolean {
+export function matchesQuery(article: SourceArticle, tags: ArticleTags, query: NewsQuery, now: Date): boolean {
   const published = article.publishedAt ?? now;
   if (!isAllTime(query.dateRange) && published.getTime() < now.getTime() - query.dateRange * DAY_MS) return false;
   if (published.getTime() > now.getTime() + DAY_MS) return false;

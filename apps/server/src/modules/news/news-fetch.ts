@@ -4,9 +4,10 @@ import type { NewsQuery } from '@mining-hub/contract/news';
 import type { KnownCompany, NewsSource, SourcePage } from '../../adapters/news-sources/news-source.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
-import type { ReleaseFingerprint, StoriesService } from '../stories/stories.service.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
+import { matchesQuery, tagArticle } from './article-classifier.ts';
 import { createCompanyIndex, filtersByCompanySize, rangeVerdict, type CompanyIndex } from './company-figures.ts';
-import { inlinePreparer, type ArticlePreparer } from './article-preparer.ts';
+import { htmlToText, sanitizeArticleHtml } from '../../lib/article-html.ts';
 import type { NewsRepository, NewsSessionRecord, StoredArticleInput } from './news.repository.ts';
 
 export interface NewsFetchDeps {
@@ -21,8 +22,6 @@ export interface NewsFetchDeps {
   sourceTimeoutMs?: number | undefined;
   /** Companies whose market cap and share count the product knows, for the range filters on feed articles. */
   knownCompanies?: () => Promise<KnownCompany[]>;
-  /** Tags, filters and fingerprints each page: on worker threads in the server, inline by default. */
-  preparer?: ArticlePreparer;
 }
 
 type Progress = Pick<
@@ -102,7 +101,6 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
   const progressPercent = () =>
     Math.min(99, Math.round((100 * sum((run) => (run.ended ? 1 : run.fetched / run.total))) / runs.length));
   const oneAtATime = pLimit(1);
-  const preparer = deps.preparer ?? inlinePreparer;
   // The articles this fetch stored: less the stories they are copies of, the copies merged.
   const storedIds = new Set<number>();
 
@@ -114,40 +112,32 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
     try {
       for await (const page of source.fetchPages(query, { now, signal, deadline })) {
         countItems(run.report, page);
-        const prepared = await preparer.prepare({
-          articles: page.articles.map(({ title, description, content, publishedAt, tags }) => ({
-            title,
-            description,
-            content,
-            publishedAt,
-            tags,
-          })),
-          query: source.filtersServerSide ? null : query,
-          now,
-        });
-        const kept: (StoredArticleInput & { fingerprint: ReleaseFingerprint })[] = [];
-        page.articles.forEach((article, i) => {
-          const ready = prepared[i];
-          if (!ready?.matches) return;
-          const { tags } = ready;
+        const kept: StoredArticleInput[] = [];
+        for (const article of page.articles) {
+          const tags = tagArticle(article);
+          if (!source.filtersServerSide && !matchesQuery(article, tags, query, now)) continue;
           if (companies) {
             const verdict = rangeVerdict(article.companyFigures ?? companies.find(article, tags), query);
-            if (verdict === 'out') return;
+            if (verdict === 'out') continue;
             // A source that filters itself applied the ranges to what it knows; others' unknowns are left out.
             if (verdict === 'unknown' && !source.filtersServerSide) {
               run.report.no_company_data = (run.report.no_company_data ?? 0) + 1;
-              return;
+              continue;
             }
           }
-          const { description, content, fingerprint } = ready;
-          kept.push({ ...article, description, content, tags, fingerprint });
-        });
+          kept.push({
+            ...article,
+            description: htmlToText(article.description),
+            content: sanitizeArticleHtml(article.content),
+            tags,
+          });
+        }
         const stored = await deps.repository.storeArticles(kept);
         const ids = stored.map(({ id }) => id);
-        // Matched on the rows in hand (what was just stored, fingerprinted as it was prepared), not read back.
+        // Matched on the rows in hand (what was just stored), not read back.
         const primaryOf = await deps.stories.assignStored(
           stored.map(({ id, fetched_at }, i) => {
-            const article = kept[i] as (typeof kept)[number];
+            const article = kept[i] as StoredArticleInput;
             return {
               id,
               title: article.title,
@@ -156,7 +146,6 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
               company: article.tags.company,
               published_at: article.publishedAt,
               fetched_at,
-              fingerprint: article.fingerprint,
             };
           }),
         );

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Story, StorySource } from '@mining-hub/contract/stories';
+import { htmlToText } from '../../lib/article-html.ts';
 import type { Logger } from '../../logging.ts';
 import {
   fingerprintRelease,
@@ -8,7 +9,6 @@ import {
   type ReleaseFingerprint,
   type ReleaseInput,
 } from './release-fingerprint.ts';
-import { htmlToText } from '../../lib/article-html.ts';
 import type { Merge, NewStory, ReleaseRow, StoriesRepository, StorySourceRow } from './stories.repository.ts';
 
 /** How far apart two copies' dates may be for the same normalised title to make them one release. */
@@ -19,32 +19,16 @@ const FINGERPRINTS_PER_TURN = 25;
 const BACKFILL_BATCH = 500;
 
 type Release = ReleaseInput & { fingerprint: ReleaseFingerprint };
-/** A stored article, with its fingerprint when the caller worked it out already (fingerprintRelease of releaseText). */
-type FingerprintedRow = ReleaseRow & { fingerprint?: ReleaseFingerprint | undefined };
 
 export interface StoriesServiceDeps {
   repository: StoriesRepository;
   logger?: Logger;
 }
 
-export type { ReleaseFingerprint };
-
-/** The text a release is matched on: the stored content as plain text, else the description. */
-function releaseText(content: string | null, description: string | null): string {
-  return htmlToText(content) ?? description ?? '';
-}
-
-/**
- * The fingerprint matching works on, of an article as it is stored (sanitised content, plain description):
- * pure, so a fetch works it out on its preparation thread and hands it to assignStored.
- */
-export function fingerprintArticle(article: Pick<ReleaseRow, 'title' | 'content' | 'description'>): ReleaseFingerprint {
-  return fingerprintRelease({ title: article.title, text: releaseText(article.content, article.description) });
-}
-
 /** What matching compares of an article: its title, its plain text, its issuer and its date. */
 function releaseOf(row: ReleaseRow, fingerprint?: ReleaseFingerprint): Release {
-  const input = { title: row.title, text: releaseText(row.content, row.description) };
+  const text = htmlToText(row.content) ?? row.description ?? '';
+  const input = { title: row.title, text };
   return {
     ...input,
     ...(row.company ? { issuer: row.company } : {}),
@@ -69,14 +53,13 @@ export function createStoriesService(deps: StoriesServiceDeps) {
    * normalised title within a few days, confirmed by isSameRelease), else a new story of its own. Returns each
    * article's primary article. Copies merged into a story fold into its primary (foldCopies).
    */
-  async function assignRows(rows: FingerprintedRow[]): Promise<Map<number, number>> {
+  async function assignRows(rows: ReleaseRow[]): Promise<Map<number, number>> {
     // Fingerprints are worked out before the lock: only the look-ups and writes take turns. About 2 ms each,
     // so the event loop gets a turn every few dozen (a backfill batch would otherwise hold it for a second).
     const prepared: { id: number; release: Release }[] = [];
-    let worked = 0;
     for (const row of rows) {
-      if (!row.fingerprint && ++worked % FINGERPRINTS_PER_TURN === 0) await setImmediate();
-      prepared.push({ id: row.id, release: releaseOf(row, row.fingerprint) });
+      if (prepared.length % FINGERPRINTS_PER_TURN === FINGERPRINTS_PER_TURN - 1) await setImmediate();
+      prepared.push({ id: row.id, release: releaseOf(row) });
     }
     return repository.inTurn(async (tx) => {
       const primaryOf = new Map<number, number>();
@@ -170,11 +153,8 @@ export function createStoriesService(deps: StoriesServiceDeps) {
       return assignRows(await repository.releases([...new Set(articleIds)]));
     },
 
-    /**
-     * The same for articles just stored, as they were stored (a fetch's page: nothing to read back), with the
-     * fingerprint already worked out from the same title and text where the caller has it.
-     */
-    async assignStored(rows: FingerprintedRow[]): Promise<Map<number, number>> {
+    /** The same for articles just stored, as they were stored (a fetch's page: nothing to read back). */
+    async assignStored(rows: ReleaseRow[]): Promise<Map<number, number>> {
       return assignRows([...new Map(rows.map((row) => [row.id, row])).values()]);
     },
 
