@@ -428,7 +428,7 @@ export function createEvaluationRepository(database: Db) {
           RETURNING id
         )
         INSERT INTO evaluation_result_batches (run_id, item_ids, encoded)
-        SELECT id, ${results.map((result) => result.item_id)}::integer[], decode(${encodeResults(results)}, 'base64')
+        SELECT id, ${results.map((result) => result.item_id)}::integer[], ${encodeResults(results)}::bytea
         FROM owner
         RETURNING id`.execute(db);
       return stored.rows.length > 0;
@@ -438,7 +438,7 @@ export function createEvaluationRepository(database: Db) {
     async listResults(runId: number): Promise<ResultRow[]> {
       const batches = await db
         .selectFrom('evaluation_result_batches')
-        .select(['results', 'packed', sql<string | null>`encode(encoded, 'base64')`.as('encoded')])
+        .select(['results', 'packed', 'encoded'])
         .where('run_id', '=', runId)
         .orderBy('id')
         .execute();
@@ -479,19 +479,18 @@ export type EvaluationRepository = ReturnType<typeof createEvaluationRepository>
 const PACKING = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 0 } };
 
 /**
- * A batch's results as they are stored (migration 029), in base64 for the statement: v8.serialize writes the
- * objects without building a JSON text first (a fifth of the time), and both engines take the parameter as
- * text the same way (PGlite's own bytea parameters are written out byte by byte in JavaScript).
+ * A batch's results as they are stored (migration 029): v8.serialize writes the objects without building a JSON
+ * text first (a fifth of the time), and both engines take the bytes as they are (db/client.ts).
  */
-function encodeResults(results: NewResult[]): string {
-  return brotliCompressSync(serialize(results), PACKING).toString('base64');
+function encodeResults(results: NewResult[]): Buffer {
+  return brotliCompressSync(serialize(results), PACKING);
 }
 
 /** A stored batch's results, whichever way it was stored. */
-function decodeResults(batch: { results: string | null; packed: boolean; encoded: string | null }): NewResult[] {
+function decodeResults(batch: { results: string | null; packed: boolean; encoded: Buffer | null }): NewResult[] {
   let results: NewResult[];
   if (batch.encoded !== null) {
-    results = deserialize(brotliDecompressSync(Buffer.from(batch.encoded, 'base64'))) as NewResult[];
+    results = deserialize(brotliDecompressSync(batch.encoded)) as NewResult[];
   } else {
     // Written before migration 029: JSON text, compressed and in base64 when packed.
     const text = batch.results ?? '[]';
