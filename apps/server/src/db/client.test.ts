@@ -92,3 +92,26 @@ describe.runIf(testEngines.includes('postgres'))('PostgreSQL connections', () =>
     }
   });
 });
+
+describe.each(testEngines)('bytea on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => database.drop());
+
+  it('takes a Buffer parameter as its bytes and gives a Buffer back, every byte value and none', async () => {
+    const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
+    const result = await sql<{
+      back: Buffer;
+      length: number;
+      empty: Buffer;
+    }>`SELECT ${bytes}::bytea AS back, length(${bytes}::bytea) AS length, ${Buffer.alloc(0)}::bytea AS empty`.execute(
+      database.handle.db,
+    );
+    const row = result.rows[0];
+    expect(row?.length).toBe(512);
+    expect(Buffer.isBuffer(row?.back) && row.back.equals(bytes)).toBe(true);
+    expect(Buffer.isBuffer(row?.empty) && row.empty.length).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { DEFAULT_FUNCTION_SCHEMA } from '@mining-hub/contract/prompts';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/log-fixtures.ts';
 import { contactsF1, fieldKind, scoreOutput, setF1, tokenSetF1, tokens } from './scoring.ts';
 
 const parameters = DEFAULT_FUNCTION_SCHEMA.parameters;
@@ -20,6 +21,24 @@ describe('evaluation scoring', () => {
 
   it('keeps a number with thousands separators whole', () => {
     expect([...tokens('Planned: 12,000 m of RC drilling')]).toEqual(['planned', '12000', 'm', 'of', 'rc', 'drilling']);
+  });
+
+  it('reads the words of generated texts, ASCII or not, as the one expression over any script does', () => {
+    // The reading tokens() had before it took a faster way for ASCII texts.
+    const naive = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/(\d)[,\u00a0\u202f](?=\d{3}\b)/gu, '$1')
+        .match(/[\p{L}\p{N}]+(?:\.\d+)?/gu) ?? [];
+    const random = seededRandom(36);
+    const ascii = ['a', 'Z', 'q', '1', '0', '9', ',', '.', ' ', '-', '_', "'", '\n', 'ab12', '1,000', '2.5'];
+    const other = ['\u00a0', '\u202f', 'é', 'İ', 'ß', 'Σ', '١', '²', '😀', '“', '—'];
+    for (let round = 0; round < 2_000; round++) {
+      const pool = round % 2 === 0 ? ascii : [...ascii, ...other];
+      const length = Math.floor(random() * 24);
+      const text = Array.from({ length }, () => pool[Math.floor(random() * pool.length)]).join('');
+      expect([...tokens(text)], JSON.stringify(text)).toEqual([...new Set(naive(text))]);
+    }
   });
 
   it('scores strings by token-set F1, worked by hand', () => {
