@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { factLines, formatMoney, strongestFact } from './fact-lines.ts';
-import type { FinancingFact, InterceptFact, MiningFacts, ProgrammeFact, ResourceFact, StudyFact } from './facts.ts';
+import {
+  noFacts,
+  type FinancingFact,
+  type InterceptFact,
+  type MiningFacts,
+  type ProgrammeFact,
+  type ResourceFact,
+  type StudyFact,
+} from './facts.ts';
 
 const at = { quote: 'q', start: 0, end: 1 };
-const NONE: MiningFacts = {
-  issuers: [],
-  projects: [],
-  intercepts: [],
-  programmes: [],
-  resources: [],
-  studies: [],
-  financings: [],
-};
+const NONE = noFacts();
 const financing = (changes: Partial<FinancingFact>): FinancingFact => ({
   amount: 4_000_000,
   currency: 'CAD',

@@ -181,3 +181,8 @@ export type FinancingType = z.infer<typeof financingTypeSchema>;
 export type ResourceCategory = z.infer<typeof resourceCategorySchema>;
 export type StudyStage = z.infer<typeof studyStageSchema>;
 export type Currency = z.infer<typeof currencySchema>;
+
+/** A text with no facts: every list empty (a fresh object, so a caller may fill it). */
+export function noFacts(): MiningFacts {
+  return { issuers: [], projects: [], intercepts: [], programmes: [], resources: [], studies: [], financings: [] };
+}

@@ -67,6 +67,38 @@ export function SelectField({
   );
 }
 
+/**
+ * A select of a fixed list of choices. A change hands back the chosen option's own value, typed as the
+ * options are (a number stays a number), so callers need neither a cast nor a conversion.
+ */
+export function ChoiceField<Value extends string | number>({
+  options,
+  value,
+  onChange,
+  ...field
+}: FieldProps & {
+  options: readonly { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <SelectField
+      {...field}
+      value={value}
+      onChange={(event) => {
+        const chosen = options.find((option) => String(option.value) === event.target.value);
+        if (chosen) onChange(chosen.value);
+      }}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** Inline validation or failure message under a form. */
 export function FormError({ children }: { children: ReactNode }) {
   return (

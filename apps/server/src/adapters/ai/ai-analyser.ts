@@ -1,4 +1,4 @@
-import type { MiningFacts } from '@mining-hub/contract/facts';
+import { noFacts, type MiningFacts } from '@mining-hub/contract/facts';
 import type { FunctionSchema } from '@mining-hub/contract/prompts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isRecord } from '@mining-hub/contract/is-record';
@@ -19,15 +19,7 @@ export interface AnalysisArticle {
 export type FactsReader = (text: string, options: { title: string }) => MiningFacts;
 
 /** No facts: what an analyser built without a reader sees (its intent falls back to the weighted evidence). */
-export const readNoFacts: FactsReader = () => ({
-  issuers: [],
-  projects: [],
-  intercepts: [],
-  programmes: [],
-  resources: [],
-  studies: [],
-  financings: [],
-});
+export const readNoFacts: FactsReader = () => noFacts();
 
 /** One analysis: the active prompt's text and function schema, applied to one article. */
 export interface AnalysisRequest {

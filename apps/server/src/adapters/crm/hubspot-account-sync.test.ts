@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeHubspot, type FakeHubspotServer } from '../../../test/fake-hubspot-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeHubspot } from '../../../test/fake-hubspot-suite.ts';
 import { CrmError, type CrmAccount, type CrmPush, type CrmPushResult } from './crm-adapter.ts';
-import { createHubspotAdapter } from './hubspot-adapter.ts';
 
 const TOKEN = 'pat-na1-account-token';
 
@@ -40,42 +39,29 @@ function push(id: number, acc: CrmAccount, before?: CrmPushResult, written = bef
 }
 
 describe('a HubSpot push carries the account (issue 34)', () => {
-  let fake: FakeHubspotServer;
+  const hubspot = useFakeHubspot({ accessToken: TOKEN });
   const warnings: string[] = [];
-  const adapter = () =>
-    createHubspotAdapter({
-      accessToken: TOKEN,
-      basePath: fake.url,
-      rateLimit: { requests: 1_000, intervalMs: 1_000 },
-      retryBaseDelayMs: 10,
-      timeoutMs: 2_000,
-      warn: (message) => warnings.push(message),
-    });
-
-  beforeAll(async () => {
-    fake = await startFakeHubspot({ accessToken: TOKEN });
-  });
-  afterAll(() => fake.close());
+  const adapter = () => hubspot.adapter({ warn: (message) => warnings.push(message) });
   beforeEach(() => {
-    fake.reset();
     warnings.length = 0;
   });
 
-  const projectNotes = () => fake.records('notes').filter((n) => n.properties.hs_note_body?.includes('Project:'));
+  const projectNotes = () =>
+    hubspot.fake.records('notes').filter((n) => n.properties.hs_note_body?.includes('Project:'));
 
   it('creates the properties once, sets them on the company, and writes one note per project', async () => {
     const crm = adapter();
     const first = await crm.push(push(1, account()));
     const second = await crm.push(push(2, account(), undefined, first.projects));
-    expect(fake.companyProperties().sort()).toEqual([
+    expect(hubspot.fake.companyProperties().sort()).toEqual([
       'mining_hub_account_url',
       'mining_hub_heat',
       'mining_hub_latest_facts',
       'mining_hub_stage',
     ]);
     // Created once: the second push neither lists nor creates properties again.
-    expect(fake.requests.filter((r) => r.path.startsWith('/crm/v3/properties/companies'))).toHaveLength(6);
-    const [company] = fake.records('companies');
+    expect(hubspot.fake.requests.filter((r) => r.path.startsWith('/crm/v3/properties/companies'))).toHaveLength(6);
+    const [company] = hubspot.fake.records('companies');
     expect(company?.properties).toMatchObject({
       mining_hub_heat: '7.4',
       mining_hub_stage: 'pfs',
@@ -90,7 +76,7 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     expect(second.projects).toEqual(first.projects);
     const notes = projectNotes();
     expect(notes).toHaveLength(2);
-    for (const note of notes) expect(fake.associatedIds('notes', note.id, 'companies')).toEqual([company?.id]);
+    for (const note of notes) expect(hubspot.fake.associatedIds('notes', note.id, 'companies')).toEqual([company?.id]);
   });
 
   it('a repush with the stored records writes nothing new; a stage change updates the same note', async () => {
@@ -104,20 +90,20 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     expect(notes).toHaveLength(2);
     expect(moved.projects?.map((p) => p.crmId)).toEqual(first.projects?.map((p) => p.crmId));
     expect(notes.find((n) => n.id === moved.projects?.[0]?.crmId)?.properties.hs_note_body).toContain('stage: fs');
-    expect(fake.records('companies')[0]?.properties.mining_hub_stage).toBe('fs');
+    expect(hubspot.fake.records('companies')[0]?.properties.mining_hub_stage).toBe('fs');
   });
 
   it('another process (or portal client) finds the properties listed and creates none', async () => {
     await adapter().push(push(1, account()));
-    fake.requests.length = 0;
+    hubspot.fake.requests.length = 0;
     await adapter().push(push(2, account()));
-    const propertyCalls = fake.requests.filter((r) => r.path.startsWith('/crm/v3/properties/companies'));
+    const propertyCalls = hubspot.fake.requests.filter((r) => r.path.startsWith('/crm/v3/properties/companies'));
     expect(propertyCalls.map((r) => r.method)).toEqual(['GET']);
-    expect(fake.records('companies')[0]?.properties.mining_hub_heat).toBe('7.4');
+    expect(hubspot.fake.records('companies')[0]?.properties.mining_hub_heat).toBe('7.4');
   });
 
   it('a token without the schema scope (403) pushes the company without the properties, logged once', async () => {
-    fake.script({
+    hubspot.fake.script({
       method: 'GET',
       path: /^\/crm\/v3\/properties\/companies/,
       refuse: {
@@ -130,7 +116,7 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     const first = await crm.push(push(1, account()));
     await crm.push(push(2, account()));
     expect(first.companyId).toBeTruthy();
-    expect(fake.records('companies')[0]?.properties.mining_hub_heat).toBeUndefined();
+    expect(hubspot.fake.records('companies')[0]?.properties.mining_hub_heat).toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/403/);
     // Projects still go as notes.
@@ -140,8 +126,8 @@ describe('a HubSpot push carries the account (issue 34)', () => {
   it('a failed project note fails the push retryably, keeping the records written before it', async () => {
     const crm = adapter();
     // The second project's note: 503 through every retry.
-    fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/notes$/, times: 2 });
-    fake.script({
+    hubspot.fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/notes$/, times: 2 });
+    hubspot.fake.script({
       method: 'POST',
       path: /^\/crm\/v3\/objects\/notes$/,
       times: 10,
@@ -168,7 +154,7 @@ describe('a HubSpot push carries the account (issue 34)', () => {
   });
 
   it('with a project custom object: one record per project, associated with the company, updated in place', async () => {
-    const objectTypeId = fake.defineCustomObject('mining_project', 'Mining project', 'Mining projects', [
+    const objectTypeId = hubspot.fake.defineCustomObject('mining_project', 'Mining project', 'Mining projects', [
       'project_name',
       'stage',
       'country',
@@ -177,17 +163,17 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     const crm = adapter();
     const first = await crm.push(push(1, account()));
     expect(first.projects?.map((p) => p.kind)).toEqual(['object', 'object']);
-    const records = fake.customRecords(objectTypeId);
+    const records = hubspot.fake.customRecords(objectTypeId);
     expect(records.map((r) => r.properties)).toEqual([
       { project_name: 'Lanternfish', stage: 'pfs', country: 'CA', commodities: 'Cu;Au' },
       { project_name: 'Bluegill', stage: 'exploration', country: 'CL', commodities: 'Cu' },
     ]);
-    const [company] = fake.records('companies');
-    for (const record of records) expect(fake.customCompanies(objectTypeId, record.id)).toEqual([company?.id]);
+    const [company] = hubspot.fake.records('companies');
+    for (const record of records) expect(hubspot.fake.customCompanies(objectTypeId, record.id)).toEqual([company?.id]);
     expect(projectNotes()).toHaveLength(0);
 
     await crm.push(push(1, account('fs'), first));
-    const after = fake.customRecords(objectTypeId);
+    const after = hubspot.fake.customRecords(objectTypeId);
     expect(after).toHaveLength(2);
     expect(after[0]?.properties.stage).toBe('fs');
   });

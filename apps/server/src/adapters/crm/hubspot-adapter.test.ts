@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeHubspot, type FakeHubspotServer } from '../../../test/fake-hubspot-server.ts';
+import { useFakeHubspot } from '../../../test/fake-hubspot-suite.ts';
 import { CrmError, type CrmPush } from './crm-adapter.ts';
-import { createHubspotAdapter, type HubspotAdapterOptions } from './hubspot-adapter.ts';
+import { createHubspotAdapter } from './hubspot-adapter.ts';
 import { noteHtml } from './hubspot-notes.ts';
 
 const TOKEN = 'pat-na1-test-token';
@@ -40,33 +41,19 @@ async function failure(promise: Promise<unknown>): Promise<CrmError> {
 }
 
 describe('hubspot adapter against a fake HubSpot', () => {
-  let fake: FakeHubspotServer;
-  const adapter = (options: Partial<HubspotAdapterOptions> = {}) =>
-    createHubspotAdapter({
-      accessToken: TOKEN,
-      basePath: fake.url,
-      // The allowance is tested below; here the limiter's spacing would only slow the suite down.
-      rateLimit: { requests: 1_000, intervalMs: 1_000 },
-      retryBaseDelayMs: 10,
-      timeoutMs: 2_000,
-      ...options,
-    });
-
-  beforeAll(async () => {
-    fake = await startFakeHubspot({ accessToken: TOKEN });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+  // The allowance is tested below; here the limiter's spacing would only slow the suite down.
+  const hubspot = useFakeHubspot({ accessToken: TOKEN });
+  const { adapter } = hubspot;
 
   it('creates the company, upserts the contacts and creates a note associated with both', async () => {
     const result = await adapter().push(article(1));
 
-    const [company] = fake.records('companies');
-    expect(fake.records('companies')).toHaveLength(1);
+    const [company] = hubspot.fake.records('companies');
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
     expect(company?.properties).toMatchObject({ name: 'Lenga Silver Corp.', domain: 'lengasilver.com' });
     expect(result.companyId).toBe(company?.id);
 
-    const contacts = fake.records('contacts');
+    const contacts = hubspot.fake.records('contacts');
     expect(contacts.map((c) => c.properties.email).sort()).toEqual([
       'brendan.mahlangu@lengasilver.com',
       'ir@lengasilver.com',
@@ -85,20 +72,20 @@ describe('hubspot adapter against a fake HubSpot', () => {
       'ir@lengasilver.com': contacts.find((c) => c.properties.email === 'ir@lengasilver.com')?.id,
     });
 
-    const [note] = fake.records('notes');
+    const [note] = hubspot.fake.records('notes');
     expect(result.noteId).toBe(note?.id);
     expect(note?.properties.hs_note_body).toBe(noteHtml(article(1).note));
     expect(note?.properties.hs_note_body).toContain('drill &lt;contractors&gt; &amp; assays');
     expect(note?.properties.hs_timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(fake.associatedIds('notes', result.noteId, 'companies')).toEqual([result.companyId]);
-    expect(fake.associatedIds('notes', result.noteId, 'contacts').sort()).toEqual(
+    expect(hubspot.fake.associatedIds('notes', result.noteId, 'companies')).toEqual([result.companyId]);
+    expect(hubspot.fake.associatedIds('notes', result.noteId, 'contacts').sort()).toEqual(
       Object.values(result.contactIds).sort(),
     );
-    expect(fake.associatedIds('companies', result.companyId, 'contacts').sort()).toEqual(
+    expect(hubspot.fake.associatedIds('companies', result.companyId, 'contacts').sort()).toEqual(
       Object.values(result.contactIds).sort(),
     );
     // Search, create company, upsert contacts, associate them, create the note: the whole budget of a new article.
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(hubspot.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /crm/v3/objects/companies/search',
       'POST /crm/v3/objects/companies',
       'POST /crm/v3/objects/contacts/batch/upsert',
@@ -110,7 +97,7 @@ describe('hubspot adapter against a fake HubSpot', () => {
   it('updates the company, contacts and note on a re-push with the stored ids, creating nothing', async () => {
     const crm = adapter();
     const first = await crm.push(article(1));
-    fake.requests.length = 0;
+    hubspot.fake.requests.length = 0;
 
     const changed = article(1, {
       company: { name: 'Lenga Silver Corporation', domain: 'lengasilver.com', ticker: null },
@@ -121,18 +108,20 @@ describe('hubspot adapter against a fake HubSpot', () => {
     const second = await crm.push(changed);
 
     expect(second).toEqual(first);
-    expect(fake.records('companies')).toHaveLength(1);
-    expect(fake.records('contacts')).toHaveLength(2);
-    expect(fake.records('notes')).toHaveLength(1);
-    expect(fake.duplicateCompanies()).toEqual([]);
-    expect(fake.duplicateContacts()).toEqual([]);
-    expect(fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corporation');
-    expect(fake.records('notes')[0]?.properties.hs_note_body).toBe(
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
+    expect(hubspot.fake.records('contacts')).toHaveLength(2);
+    expect(hubspot.fake.records('notes')).toHaveLength(1);
+    expect(hubspot.fake.duplicateCompanies()).toEqual([]);
+    expect(hubspot.fake.duplicateContacts()).toEqual([]);
+    expect(hubspot.fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corporation');
+    expect(hubspot.fake.records('notes')[0]?.properties.hs_note_body).toBe(
       '<p><strong>Sales signal: updated</strong></p><p>Buying intent: Very High</p>',
     );
-    const brendan = fake.records('contacts').find((c) => c.properties.email === 'brendan.mahlangu@lengasilver.com');
+    const brendan = hubspot.fake
+      .records('contacts')
+      .find((c) => c.properties.email === 'brendan.mahlangu@lengasilver.com');
     expect(brendan?.properties.jobtitle).toBe('President & CEO');
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(hubspot.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `PATCH /crm/v3/objects/companies/${first.companyId}`,
       'POST /crm/v3/objects/contacts/batch/upsert',
       'POST /crm/v4/associations/contacts/companies/batch/associate/default',
@@ -140,7 +129,7 @@ describe('hubspot adapter against a fake HubSpot', () => {
       'POST /crm/v4/associations/notes/companies/batch/associate/default',
       'POST /crm/v4/associations/notes/contacts/batch/associate/default',
     ]);
-    expect(fake.associations()).toHaveLength(5);
+    expect(hubspot.fake.associations()).toHaveLength(5);
   });
 
   it('finds an existing company by domain and contacts by email instead of duplicating them', async () => {
@@ -150,14 +139,14 @@ describe('hubspot adapter against a fake HubSpot', () => {
       article(2, { company: { name: 'Lenga Silver', domain: 'https://www.LengaSilver.com/news', ticker: null } }),
     );
 
-    expect(fake.records('companies')).toHaveLength(1);
-    expect(second.companyId).toBe(fake.records('companies')[0]?.id);
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
+    expect(second.companyId).toBe(hubspot.fake.records('companies')[0]?.id);
     // Found by search, the company keeps the name it has in HubSpot.
-    expect(fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corp.');
-    expect(fake.records('contacts')).toHaveLength(2);
-    expect(fake.records('notes')).toHaveLength(2);
-    expect(fake.duplicateCompanies()).toEqual([]);
-    expect(fake.duplicateContacts()).toEqual([]);
+    expect(hubspot.fake.records('companies')[0]?.properties.name).toBe('Lenga Silver Corp.');
+    expect(hubspot.fake.records('contacts')).toHaveLength(2);
+    expect(hubspot.fake.records('notes')).toHaveLength(2);
+    expect(hubspot.fake.duplicateCompanies()).toEqual([]);
+    expect(hubspot.fake.duplicateContacts()).toEqual([]);
   });
 
   it('finds a company by name when there is no domain, and adopts it once a domain is known', async () => {
@@ -171,9 +160,9 @@ describe('hubspot adapter against a fake HubSpot', () => {
     );
 
     expect(new Set([first.companyId, second.companyId, third.companyId]).size).toBe(1);
-    expect(fake.records('companies')).toHaveLength(1);
-    expect(fake.records('companies')[0]?.properties.domain).toBe('kestrelcopper.com');
-    expect(fake.records('notes')).toHaveLength(3);
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
+    expect(hubspot.fake.records('companies')[0]?.properties.domain).toBe('kestrelcopper.com');
+    expect(hubspot.fake.records('notes')).toHaveLength(3);
   });
 
   it('creates a new company once when several of its articles are pushed at the same time', async () => {
@@ -181,10 +170,10 @@ describe('hubspot adapter against a fake HubSpot', () => {
     const results = await Promise.all([1, 2, 3, 4, 5].map((id) => crm.push(article(id))));
 
     expect(new Set(results.map((r) => r.companyId)).size).toBe(1);
-    expect(fake.records('companies')).toHaveLength(1);
-    expect(fake.records('notes')).toHaveLength(5);
-    expect(fake.duplicateCompanies()).toEqual([]);
-    expect(fake.duplicateContacts()).toEqual([]);
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
+    expect(hubspot.fake.records('notes')).toHaveLength(5);
+    expect(hubspot.fake.duplicateCompanies()).toEqual([]);
+    expect(hubspot.fake.duplicateContacts()).toEqual([]);
   });
 
   it('creates a contact without email once and remembers it by name', async () => {
@@ -198,55 +187,60 @@ describe('hubspot adapter against a fake HubSpot', () => {
 
     expect(again.contactIds).toEqual(first.contactIds);
     expect(otherArticle.contactIds).toEqual(first.contactIds);
-    expect(fake.records('contacts')).toHaveLength(1);
-    expect(fake.records('contacts')[0]?.properties).toMatchObject({ firstname: 'Jane', jobtitle: 'VP Exploration' });
+    expect(hubspot.fake.records('contacts')).toHaveLength(1);
+    expect(hubspot.fake.records('contacts')[0]?.properties).toMatchObject({
+      firstname: 'Jane',
+      jobtitle: 'VP Exploration',
+    });
   });
 
   it('recreates records whose stored ids were deleted in HubSpot', async () => {
     const result = await adapter().push(
       article(1, { existing: { companyId: '999999', contactIds: {}, noteId: '888888' } }),
     );
-    expect(fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
-    expect(fake.records('notes').map((n) => n.id)).toEqual([result.noteId]);
+    expect(hubspot.fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
+    expect(hubspot.fake.records('notes').map((n) => n.id)).toEqual([result.noteId]);
   });
 
   it('retries a 500 and succeeds', async () => {
-    fake.failNext(2);
+    hubspot.fake.failNext(2);
     const result = await adapter().push(article(1));
 
-    expect(fake.requests.filter((r) => r.status === 500)).toHaveLength(2);
-    expect(fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
-    expect(fake.records('notes')).toHaveLength(1);
+    expect(hubspot.fake.requests.filter((r) => r.status === 500)).toHaveLength(2);
+    expect(hubspot.fake.records('companies').map((c) => c.id)).toEqual([result.companyId]);
+    expect(hubspot.fake.records('notes')).toHaveLength(1);
   });
 
   it('fails with a retryable CrmError after repeated 500s, keeping the ids created so far for the retry', async () => {
     // The company search and create pass; the contacts upsert then fails on every attempt.
-    fake.failNext(2, 500, 2);
+    hubspot.fake.failNext(2, 500, 2);
     const error = await failure(adapter({ maxRetries: 1 }).push(article(1)));
 
     expect(error.retryable).toBe(true);
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/HubSpot failed \(500\) while upserting the contacts \(2 attempts\)/);
-    const companyId = fake.records('companies')[0]?.id;
+    const companyId = hubspot.fake.records('companies')[0]?.id;
     expect(error.partial).toEqual({ companyId, contactIds: {}, noteId: null });
 
     const retried = await adapter().push(article(1, { existing: error.partial ?? article(1).existing }));
     expect(retried.companyId).toBe(companyId);
-    expect(fake.records('companies')).toHaveLength(1);
-    expect(fake.records('notes')).toHaveLength(1);
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
+    expect(hubspot.fake.records('notes')).toHaveLength(1);
   });
 
   it('answers a rejected token with a CrmError that is not retryable', async () => {
-    const error = await failure(createHubspotAdapter({ accessToken: 'wrong', basePath: fake.url }).push(article(1)));
+    const error = await failure(
+      createHubspotAdapter({ accessToken: 'wrong', basePath: hubspot.fake.url }).push(article(1)),
+    );
 
     expect(error.retryable).toBe(false);
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/^HubSpot rejected the access token \(401\) while searching for the company: /);
-    expect(fake.records('companies')).toHaveLength(0);
+    expect(hubspot.fake.records('companies')).toHaveLength(0);
   });
 
   it('gives up on a silent HubSpot with a retryable CrmError', async () => {
-    fake.stallNext(2);
+    hubspot.fake.stallNext(2);
     const started = Date.now();
     const error = await failure(adapter({ timeoutMs: 300, maxRetries: 1 }).push(article(1)));
 
@@ -262,19 +256,17 @@ describe('hubspot adapter against a fake HubSpot', () => {
 
     expect(error.retryable).toBe(true);
     expect(error.message).toBe('The push to HubSpot was cancelled');
-    expect(fake.requests).toHaveLength(0);
+    expect(hubspot.fake.requests).toHaveLength(0);
   });
 });
 
 describe("hubspot contacts without email, with a search index that lags as HubSpot's does", () => {
-  let fake: FakeHubspotServer;
-  const adapter = () =>
-    createHubspotAdapter({
-      accessToken: TOKEN,
-      basePath: fake.url,
-      rateLimit: { requests: 1_000, intervalMs: 1_000 },
-      timeoutMs: 2_000,
-    });
+  const hubspot = useFakeHubspot({
+    accessToken: TOKEN,
+    searchLagMs: 60_000,
+    rateLimit: { requests: 10_000, windowMs: 1_000 },
+  });
+  const { adapter } = hubspot;
   const person = (firstName: string, lastName: string) => ({
     email: null,
     firstName,
@@ -282,16 +274,6 @@ describe("hubspot contacts without email, with a search index that lags as HubSp
     jobTitle: null,
     phone: null,
   });
-
-  beforeAll(async () => {
-    fake = await startFakeHubspot({
-      accessToken: TOKEN,
-      searchLagMs: 60_000,
-      rateLimit: { requests: 10_000, windowMs: 1_000 },
-    });
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
 
   it('finds the contact by name at the company, whatever its case and accents, instead of creating it again', async () => {
     const crm = adapter();
@@ -301,13 +283,15 @@ describe("hubspot contacts without email, with a search index that lags as HubSp
     // The first article pushed again, its stored id lost (pushed from the outbox export, say).
     const third = await crm.push(article(1, { contacts: [person('José', 'Núñez')] }));
 
-    expect(fake.records('contacts')).toHaveLength(1);
-    const id = fake.records('contacts')[0]?.id;
+    expect(hubspot.fake.records('contacts')).toHaveLength(1);
+    const id = hubspot.fake.records('contacts')[0]?.id;
     expect(Object.values(first.contactIds)).toEqual([id]);
     expect(Object.values(second.contactIds)).toEqual([id]);
     expect(Object.values(third.contactIds)).toEqual([id]);
-    expect(fake.associatedIds('companies', first.companyId, 'contacts')).toEqual([id]);
-    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/crm/v3/objects/contacts')).toHaveLength(1);
+    expect(hubspot.fake.associatedIds('companies', first.companyId, 'contacts')).toEqual([id]);
+    expect(
+      hubspot.fake.requests.filter((r) => r.method === 'POST' && r.path === '/crm/v3/objects/contacts'),
+    ).toHaveLength(1);
   });
 
   it('keeps two people of the same name at two companies apart', async () => {
@@ -322,13 +306,13 @@ describe("hubspot contacts without email, with a search index that lags as HubSp
       article(4, { company: { name: 'Kestrel Copper', domain: 'kestrelcopper.com', ticker: null }, contacts: john }),
     );
 
-    expect(fake.records('contacts')).toHaveLength(2);
-    const [lengaJohn] = fake.associatedIds('companies', lenga.companyId, 'contacts');
-    const [kestrelJohn] = fake.associatedIds('companies', kestrel.companyId, 'contacts');
+    expect(hubspot.fake.records('contacts')).toHaveLength(2);
+    const [lengaJohn] = hubspot.fake.associatedIds('companies', lenga.companyId, 'contacts');
+    const [kestrelJohn] = hubspot.fake.associatedIds('companies', kestrel.companyId, 'contacts');
     expect(lengaJohn).toBeDefined();
     expect(kestrelJohn).toBeDefined();
     expect(lengaJohn).not.toBe(kestrelJohn);
-    expect(fake.associatedIds('contacts', lengaJohn ?? '', 'companies')).toEqual([lenga.companyId]);
+    expect(hubspot.fake.associatedIds('contacts', lengaJohn ?? '', 'companies')).toEqual([lenga.companyId]);
   });
 
   it('reads a company with more contacts than one batch read holds', async () => {
@@ -337,7 +321,7 @@ describe("hubspot contacts without email, with a search index that lags as HubSp
     await crm.push(article(1, { contacts: many }));
     await crm.push(article(2, { contacts: [person('person', 'number 119'), person('Person', 'Number 0')] }));
 
-    expect(fake.records('contacts')).toHaveLength(120);
+    expect(hubspot.fake.records('contacts')).toHaveLength(120);
   });
 });
 
@@ -405,45 +389,34 @@ describe('hubspot adapter and rate limits', () => {
 });
 
 describe('hubspot adapter and conflicts (409) and refusals', () => {
-  let fake: FakeHubspotServer;
   const TICKER = 'ticker_symbol';
-  const adapter = () =>
-    createHubspotAdapter({
-      accessToken: TOKEN,
-      basePath: fake.url,
-      rateLimit: { requests: 1_000, intervalMs: 1_000 },
-      retryBaseDelayMs: 10,
-      timeoutMs: 2_000,
-      companyTickerProperty: TICKER,
-    });
-
-  beforeAll(async () => {
-    // The account made the ticker a unique-value property; search lags a minute behind writes.
-    fake = await startFakeHubspot({
-      accessToken: TOKEN,
-      searchLagMs: 60_000,
-      uniqueProperties: { companies: [TICKER] },
-    });
+  // The account made the ticker a unique-value property; search lags a minute behind writes.
+  const hubspot = useFakeHubspot({
+    accessToken: TOKEN,
+    searchLagMs: 60_000,
+    uniqueProperties: { companies: [TICKER] },
   });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+  const adapter = () => hubspot.adapter({ companyTickerProperty: TICKER });
 
   it('uses the company a 409 names, filling its gaps, instead of retrying or creating another', async () => {
-    const existing = fake.seed('companies', { name: 'Lenga Silver', [TICKER]: 'TSXV: LGS' });
+    const existing = hubspot.fake.seed('companies', { name: 'Lenga Silver', [TICKER]: 'TSXV: LGS' });
 
     const result = await adapter().push(article(1));
 
     expect(result.companyId).toBe(existing.id);
-    expect(fake.records('companies')).toHaveLength(1);
+    expect(hubspot.fake.records('companies')).toHaveLength(1);
     // It keeps its name; the domain it lacked is filled in.
-    expect(fake.records('companies')[0]?.properties).toMatchObject({ name: 'Lenga Silver', domain: 'lengasilver.com' });
-    expect(fake.associatedIds('notes', result.noteId, 'companies')).toEqual([existing.id]);
-    expect(fake.associatedIds('companies', existing.id, 'contacts')).toHaveLength(2);
-    expect(fake.requests.filter((r) => r.status === 409)).toHaveLength(1);
+    expect(hubspot.fake.records('companies')[0]?.properties).toMatchObject({
+      name: 'Lenga Silver',
+      domain: 'lengasilver.com',
+    });
+    expect(hubspot.fake.associatedIds('notes', result.noteId, 'companies')).toEqual([existing.id]);
+    expect(hubspot.fake.associatedIds('companies', existing.id, 'contacts')).toHaveLength(2);
+    expect(hubspot.fake.requests.filter((r) => r.status === 409)).toHaveLength(1);
   });
 
   it('updates and associates the contact a 409 names (the address is its secondary email), creating none', async () => {
-    const existing = fake.seed('contacts', {
+    const existing = hubspot.fake.seed('contacts', {
       email: 'brendan@mahlangu.example',
       hs_additional_emails: 'brendan.mahlangu@lengasilver.com',
       firstname: 'Brendan',
@@ -453,13 +426,13 @@ describe('hubspot adapter and conflicts (409) and refusals', () => {
     const result = await adapter().push(article(1));
 
     expect(result.contactIds['brendan.mahlangu@lengasilver.com']).toBe(existing.id);
-    expect(fake.records('contacts')).toHaveLength(2);
-    expect(fake.duplicateContacts()).toEqual([]);
-    const updated = fake.records('contacts').find((contact) => contact.id === existing.id);
+    expect(hubspot.fake.records('contacts')).toHaveLength(2);
+    expect(hubspot.fake.duplicateContacts()).toEqual([]);
+    const updated = hubspot.fake.records('contacts').find((contact) => contact.id === existing.id);
     // Updated, its own addresses kept.
     expect(updated?.properties).toMatchObject({ email: 'brendan@mahlangu.example', jobtitle: 'CEO & Director' });
-    expect(fake.associatedIds('contacts', existing.id, 'companies')).toEqual([result.companyId]);
-    expect(fake.associatedIds('notes', result.noteId, 'contacts')).toContain(existing.id);
+    expect(hubspot.fake.associatedIds('contacts', existing.id, 'companies')).toEqual([result.companyId]);
+    expect(hubspot.fake.associatedIds('notes', result.noteId, 'contacts')).toContain(existing.id);
   });
 
   it.each([
@@ -476,15 +449,15 @@ describe('hubspot adapter and conflicts (409) and refusals', () => {
       message: "This app hasn't been granted all required scopes to make this call.",
     },
   ])('fails at once, not to be retried, on a $status $category, with HubSpot’s message', async (refusal) => {
-    fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/companies$/, refuse: refusal });
+    hubspot.fake.script({ method: 'POST', path: /^\/crm\/v3\/objects\/companies$/, refuse: refusal });
 
     const error = await failure(adapter().push(article(1)));
 
     expect(error.retryable).toBe(false);
     expect(error.status).toBe(refusal.status);
     expect(error.message).toContain(refusal.message.slice(0, 60));
-    expect(fake.requests.filter((r) => r.path === '/crm/v3/objects/companies')).toHaveLength(1);
-    expect(fake.records('companies')).toHaveLength(0);
+    expect(hubspot.fake.requests.filter((r) => r.path === '/crm/v3/objects/companies')).toHaveLength(1);
+    expect(hubspot.fake.records('companies')).toHaveLength(0);
   });
 });
 

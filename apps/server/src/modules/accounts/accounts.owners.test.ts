@@ -3,21 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountReview, CompanyDetail, CompanySummary, OwnershipRule } from '@mining-hub/contract/accounts';
 import type { Notification } from '@mining-hub/contract/notifications';
-import type { Watch, WatchRun } from '@mining-hub/contract/watches';
-import { createRssSource } from '../../adapters/news-sources/rss-source.ts';
-import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
-import { feedRoutes, rssXml, startFakeServer } from '../../../test/fake-news-servers.ts';
+import type { WatchRun } from '@mining-hub/contract/watches';
+import type { TestApp } from '../../../test/test-app.ts';
+import { rssXml } from '../../../test/fake-news-servers.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { callApi, createWatchAs, startWatchApp, type WatchApp } from '../../../test/watch-app.ts';
 import type { WatchDigest } from '../watches/watches.service.ts';
-
-/** A funded drilling programme after a closed placement: the rules analyser scores it High or above. */
-function pressRelease(n: number): string {
-  return `<!doctype html><html><head><title>Release ${n}</title></head><body><main><article>
-<h1>Company ${n} Resources plans 12,000-metre drill program at Red Lake</h1>
-<p>Toronto, Ontario - Company ${n} Resources Inc. (TSXV: C${n}) is pleased to announce a fully funded 12,000-metre diamond drilling program at its Red Lake Gold Project in Ontario, starting in Q2 2026.</p>
-<p>The company recently closed a C$8 million private placement to fund the work, with two rigs mobilising next month.</p>
-</article></main></body></html>`;
-}
 
 // A scraper output (CRM-ready JSON): Company 1 with a project in Canada, Company 9 with a lithium project in
 // Australia (names invented).
@@ -50,20 +41,15 @@ const OUTPUT = {
 };
 
 describe.each(testEngines)('account owners on %s', (engine) => {
+  let app: WatchApp;
   let t: TestApp;
-  let pages: Awaited<ReturnType<typeof startFakeServer>>;
-  let alice: { cookie: string; userId: number };
-  let bob: { cookie: string; userId: number };
-  let admin: { cookie: string; userId: number };
-  const digests: WatchDigest[] = [];
+  let alice: WatchApp['alice'];
+  let bob: WatchApp['bob'];
+  let admin: WatchApp['admin'];
+  let digests: WatchDigest[];
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: { origin: APP_ORIGIN, cookie },
-      ...(payload ? { payload } : {}),
-    });
+    callApi(t, method, url, cookie, payload);
   const companyNamed = async (q: string): Promise<CompanyDetail> => {
     const id = (await call('GET', `companies?q=${encodeURIComponent(q)}`, admin.cookie)).json<{
       data: CompanySummary[];
@@ -87,42 +73,24 @@ describe.each(testEngines)('account owners on %s', (engine) => {
     const items = [1, 2].map((n) => ({
       guid: `${n}`,
       title: `Release ${n}`,
-      link: '',
       description: 'Drilling',
       published: new Date(),
     }));
-    const routes: Parameters<typeof startFakeServer>[0] = {
-      '/feed.xml': (req, res) =>
-        feedRoutes.ok(
-          rssXml(
-            'Wire',
-            items.map((item) => ({ ...item, link: `${pages.url}/news/${item.guid}` })),
-          ),
-        )(req, res),
-    };
-    for (const n of [1, 2])
-      routes[`/news/${n}`] = (_req, res) =>
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pressRelease(n));
-    pages = await startFakeServer(routes);
-    t = await createTestApp(engine, {
-      newsSources: [createRssSource(`${pages.url}/feed.xml`)],
-      pipelineJobs: true,
-      watchJobs: true,
-      pipeline: { appOrigin: pages.url },
-      watches: { sendDigest: async (digest) => void digests.push(digest), pollMs: 50 },
+    app = await startWatchApp(engine, {
+      feed: (url) =>
+        rssXml(
+          'Wire',
+          items.map((item) => ({ ...item, link: `${url}/news/${item.guid}` })),
+        ),
+      releases: 2,
     });
-    alice = await signIn(t);
-    bob = await signIn(t);
-    admin = await signIn(t, { role: 'admin' });
+    ({ t, alice, bob, admin, digests } = app);
     const folder = path.join(t.scraperDir, 'outputs', 'json');
     await fs.mkdir(folder, { recursive: true });
     await fs.writeFile(path.join(folder, 'mining-projects-20261120-101500.json'), JSON.stringify(OUTPUT));
     await t.services.accounts.syncAll();
   });
-  afterAll(async () => {
-    await t?.close();
-    await pages?.close();
-  });
+  afterAll(async () => app?.close());
 
   it('gives companies an owner by rule, an admin-chosen owner wins, and removing a rule takes its companies back', async () => {
     expect(
@@ -193,9 +161,11 @@ describe.each(testEngines)('account owners on %s', (engine) => {
   });
 
   it("alerts a high-intent story's owner first, even without a watch; a 'my accounts' watch matches only theirs", async () => {
-    const bobsWatch = (
-      await call('POST', 'watches', bob.cookie, { name: 'Red Lake', filters: { dateRange: 7 }, interval_minutes: 60 })
-    ).json<{ data: Watch }>().data;
+    const bobsWatch = await createWatchAs(t, bob.cookie, {
+      name: 'Red Lake',
+      filters: { dateRange: 7 },
+      interval_minutes: 60,
+    });
     await call('POST', `watches/${bobsWatch.id}/run`, bob.cookie);
     expect(await finishedRun(bobsWatch.id, 1)).toMatchObject({ status: 'completed', new_articles: 2, analysed: 2 });
 
@@ -218,15 +188,15 @@ describe.each(testEngines)('account owners on %s', (engine) => {
     await t.services.accounts.syncAll();
     expect(await bell(alice.cookie)).toHaveLength(1);
 
-    const mine = await call('POST', 'watches', alice.cookie, {
+    const mine = await createWatchAs(t, alice.cookie, {
       name: 'My accounts',
       filters: { dateRange: 7 },
       interval_minutes: 60,
       my_accounts: true,
     });
-    expect(mine.json<{ data: Watch }>().data.my_accounts).toBe(true);
-    await call('POST', `watches/${mine.json().data.id}/run`, alice.cookie);
-    expect(await finishedRun(mine.json().data.id, 1)).toMatchObject({
+    expect(mine.my_accounts).toBe(true);
+    await call('POST', `watches/${mine.id}/run`, alice.cookie);
+    expect(await finishedRun(mine.id, 1)).toMatchObject({
       status: 'completed',
       new_articles: 2,
       alerted: 1,

@@ -1,8 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { CompanyListQuery, ProjectListQuery, ProjectStage } from '@mining-hub/contract/accounts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
-import type { CompanyEventKind } from '../../db/schema.ts';
+import type { CompanyEventKind, Database } from '../../db/schema.ts';
 import { coreKey, nameKey, type KnownEntity } from './entity-resolution.ts';
 
 // The first key of the two-key advisory lock: one process fills accounts at a time.
@@ -254,6 +254,54 @@ const COMPANY_PAGE_SQL = preparedStatement(
   FROM companies c LEFT JOIN users u ON u.id = c.owner_id
   WHERE c.id = $1::integer`,
 );
+
+/**
+ * The tables of a company's own rows that a merge moves to the survivor: for each, the column
+ * company_merges.moved keeps of a moved row (a split moves back those rows only) and the columns that make
+ * a row the same as one the survivor has already (that row stays with the merged company).
+ */
+const MOVABLE_ROWS = {
+  company_names: { key: 'id', sameAs: ['name_key'] },
+  company_tickers: { key: 'ticker', sameAs: [] },
+  company_events: { key: 'id', sameAs: ['story_id', 'kind'] },
+  company_contacts: { key: 'id', sameAs: ['contact_key'] },
+  company_crm_links: { key: 'crm_company_id', sameAs: [] },
+} as const satisfies {
+  [T in keyof Database]?: { key: keyof Database[T] & string; sameAs: readonly (keyof Database[T] & string)[] };
+};
+type MovableTable = keyof typeof MOVABLE_ROWS;
+type MovedKey<T extends MovableTable> = Selectable<Database[T]>[(typeof MOVABLE_ROWS)[T]['key'] &
+  keyof Selectable<Database[T]>];
+
+/**
+ * Moves rows of `table` from company `from` to company `to` and returns the keys of those it moved. A merge
+ * moves every row except one whose `sameAs` columns equal a row `to` has already; a split passes `only`, the
+ * keys the merge moved, and moves back those of them still where the merge put them.
+ */
+async function moveRows<T extends MovableTable>(
+  trx: Db,
+  table: T,
+  from: number,
+  to: number,
+  only?: readonly MovedKey<T>[],
+): Promise<MovedKey<T>[]> {
+  if (only?.length === 0) return [];
+  const { key, sameAs } = MOVABLE_ROWS[table];
+  const rows = sql.table(table);
+  const which = only
+    ? sql`${sql.ref(key)} IN (${sql.join(only)})`
+    : sameAs.length === 0
+      ? sql`true`
+      : sql`NOT EXISTS (SELECT 1 FROM ${rows} AS mine WHERE mine.company_id = ${to}
+          AND ${sql.join(
+            sameAs.map((column) => sql`${sql.ref(`mine.${column}`)} = ${rows}.${sql.ref(column)}`),
+            sql` AND `,
+          )})`;
+  const moved = await sql<{ key: MovedKey<T> }>`
+    UPDATE ${rows} SET company_id = ${to} WHERE company_id = ${from} AND ${which}
+    RETURNING ${sql.ref(key)} AS key`.execute(trx);
+  return moved.rows.map((row) => row.key);
+}
 
 /** Companies, projects, their events, stories and contacts (migration 019). */
 export function createAccountsRepository(db: Db) {
@@ -961,95 +1009,26 @@ export function createAccountsRepository(db: Db) {
 
     /** Moves `otherId`'s names, listings, events, contacts and CRM links to `survivorId`; returns what moved. */
     async merge(survivorId: number, otherId: number, actorId: number | null, trx: Db): Promise<number> {
+      // One statement after another: they share the transaction.
       const moved: MergeMoves = {
-        names: [],
-        tickers: [],
-        events: [],
-        contacts: [],
-        crm: [],
-        projects: [],
-        stories: [],
+        names: await moveRows(trx, 'company_names', otherId, survivorId),
+        tickers: await moveRows(trx, 'company_tickers', otherId, survivorId),
+        events: await moveRows(trx, 'company_events', otherId, survivorId),
+        contacts: await moveRows(trx, 'company_contacts', otherId, survivorId),
+        crm: await moveRows(trx, 'company_crm_links', otherId, survivorId),
+        projects: (
+          await sql<{ project_id: number }>`
+            INSERT INTO project_owners (project_id, company_id, share_pct)
+            SELECT project_id, ${survivorId}, share_pct FROM project_owners WHERE company_id = ${otherId}
+            ON CONFLICT DO NOTHING RETURNING project_id`.execute(trx)
+        ).rows.map((row) => row.project_id),
+        stories: (
+          await sql<{ story_id: number }>`
+            INSERT INTO company_stories (company_id, story_id)
+            SELECT ${survivorId}, story_id FROM company_stories WHERE company_id = ${otherId}
+            ON CONFLICT DO NOTHING RETURNING story_id`.execute(trx)
+        ).rows.map((row) => row.story_id),
       };
-      const survivorNames = new Set(
-        (await trx.selectFrom('company_names').select('name_key').where('company_id', '=', survivorId).execute()).map(
-          (row) => row.name_key,
-        ),
-      );
-      const names = await trx
-        .selectFrom('company_names')
-        .select(['id', 'name_key'])
-        .where('company_id', '=', otherId)
-        .execute();
-      moved.names = names.filter((row) => !survivorNames.has(row.name_key)).map((row) => row.id);
-      if (moved.names.length > 0)
-        await trx.updateTable('company_names').set({ company_id: survivorId }).where('id', 'in', moved.names).execute();
-      moved.tickers = (
-        await trx
-          .updateTable('company_tickers')
-          .set({ company_id: survivorId })
-          .where('company_id', '=', otherId)
-          .returning('ticker')
-          .execute()
-      ).map((row) => row.ticker);
-      moved.events = (
-        await trx
-          .updateTable('company_events')
-          .set({ company_id: survivorId })
-          .where('company_id', '=', otherId)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('company_events as mine')
-                  .select(sql`1`.as('one'))
-                  .where('mine.company_id', '=', survivorId)
-                  .whereRef('mine.story_id', '=', 'company_events.story_id')
-                  .whereRef('mine.kind', '=', 'company_events.kind'),
-              ),
-            ),
-          )
-          .returning('id')
-          .execute()
-      ).map((row) => row.id);
-      moved.contacts = (
-        await trx
-          .updateTable('company_contacts')
-          .set({ company_id: survivorId })
-          .where('company_id', '=', otherId)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('company_contacts as mine')
-                  .select(sql`1`.as('one'))
-                  .where('mine.company_id', '=', survivorId)
-                  .whereRef('mine.contact_key', '=', 'company_contacts.contact_key'),
-              ),
-            ),
-          )
-          .returning('id')
-          .execute()
-      ).map((row) => row.id);
-      moved.crm = (
-        await trx
-          .updateTable('company_crm_links')
-          .set({ company_id: survivorId })
-          .where('company_id', '=', otherId)
-          .returning('crm_company_id')
-          .execute()
-      ).map((row) => row.crm_company_id);
-      moved.projects = (
-        await sql<{ project_id: number }>`
-          INSERT INTO project_owners (project_id, company_id, share_pct)
-          SELECT project_id, ${survivorId}, share_pct FROM project_owners WHERE company_id = ${otherId}
-          ON CONFLICT DO NOTHING RETURNING project_id`.execute(trx)
-      ).rows.map((row) => row.project_id);
-      moved.stories = (
-        await sql<{ story_id: number }>`
-          INSERT INTO company_stories (company_id, story_id)
-          SELECT ${survivorId}, story_id FROM company_stories WHERE company_id = ${otherId}
-          ON CONFLICT DO NOTHING RETURNING story_id`.execute(trx)
-      ).rows.map((row) => row.story_id);
       await trx
         .updateTable('companies')
         .set({ merged_into: survivorId, updated_at: new Date() })
@@ -1078,32 +1057,12 @@ export function createAccountsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       const moved = merge.moved as MergeMoves;
       const { survivor_id: survivorId, merged_id: mergedId } = merge;
-      const back = async (table: 'company_names' | 'company_events' | 'company_contacts', ids: number[]) => {
-        if (ids.length > 0)
-          await trx
-            .updateTable(table)
-            .set({ company_id: mergedId })
-            .where('id', 'in', ids)
-            .where('company_id', '=', survivorId)
-            .execute();
-      };
-      await back('company_names', moved.names);
-      await back('company_events', moved.events);
-      await back('company_contacts', moved.contacts);
-      if (moved.tickers.length > 0)
-        await trx
-          .updateTable('company_tickers')
-          .set({ company_id: mergedId })
-          .where('ticker', 'in', moved.tickers)
-          .where('company_id', '=', survivorId)
-          .execute();
-      if (moved.crm.length > 0)
-        await trx
-          .updateTable('company_crm_links')
-          .set({ company_id: mergedId })
-          .where('crm_company_id', 'in', moved.crm)
-          .where('company_id', '=', survivorId)
-          .execute();
+      await moveRows(trx, 'company_names', survivorId, mergedId, moved.names);
+      await moveRows(trx, 'company_tickers', survivorId, mergedId, moved.tickers);
+      await moveRows(trx, 'company_events', survivorId, mergedId, moved.events);
+      await moveRows(trx, 'company_contacts', survivorId, mergedId, moved.contacts);
+      await moveRows(trx, 'company_crm_links', survivorId, mergedId, moved.crm);
+      // Project owners and story links were copied, not moved: the survivor's copies go.
       if (moved.projects.length > 0)
         await trx
           .deleteFrom('project_owners')

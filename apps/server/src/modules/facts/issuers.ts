@@ -197,21 +197,23 @@ export function issuersOf(original: string, folded: string, title: string): Issu
       },
     ];
   }
+  // Without a listing beside the name, the issuer takes the header's listings and quotes just its name.
+  const issuerNamedAt = (name: string, start: number): IssuerFact[] => [
+    {
+      name,
+      tickers: headerTickers,
+      quote: original.slice(start, start + name.length),
+      start,
+      end: start + name.length,
+    },
+  ];
   // No listing: the name a release defines as 'the Company' ('Ortac Resources Limited ('Ortac' or 'the
   // Company')'), else the subject of the lead sentence, else the headline's.
   const defined = DEFINED_COMPANY.exec(top);
   if (defined?.[1]) {
     const name = defined[1].trim();
     const start = defined.index + defined[0].indexOf(name);
-    return [
-      {
-        name,
-        tickers: headerTickers,
-        quote: original.slice(start, start + name.length),
-        start,
-        end: start + name.length,
-      },
-    ];
+    return issuerNamedAt(name, start);
   }
   const lines = top.split('\n');
   let at = 0;
@@ -220,31 +222,14 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     if (match?.[1] && match[1].split(/\s+/).length >= 2) {
       const start = at + line.indexOf(match[1], match.index);
       const name = match[1].replace(/,$/, '');
-      return [
-        {
-          name,
-          tickers: headerTickers,
-          quote: original.slice(start, start + name.length),
-          start,
-          end: start + name.length,
-        },
-      ];
+      return issuerNamedAt(name, start);
     }
     at += line.length + 1;
   }
   const fromTitle = TITLE_SUBJECT.exec(title)?.[1]?.trim();
   if (fromTitle) {
     const found = folded.indexOf(fromTitle);
-    if (found >= 0)
-      return [
-        {
-          name: fromTitle,
-          tickers: headerTickers,
-          quote: original.slice(found, found + fromTitle.length),
-          start: found,
-          end: found + fromTitle.length,
-        },
-      ];
+    if (found >= 0) return issuerNamedAt(fromTitle, found);
   }
   return [];
 }

@@ -1,32 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@mining-hub/contract/notifications';
 import type { Watch, WatchRun } from '@mining-hub/contract/watches';
-import { createRssSource } from '../../adapters/news-sources/rss-source.ts';
-import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
-import { feedRoutes, rssXml, startFakeServer, type FeedItem } from '../../../test/fake-news-servers.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { rssXml, type FeedItem } from '../../../test/fake-news-servers.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { callApi, createWatchAs, startWatchApp, type WatchApp } from '../../../test/watch-app.ts';
 import type { WatchDigest } from './watches.service.ts';
 
-/** A press release with a funded drilling program: the rules analyser scores it as a buying signal. */
-function pressRelease(n: number): string {
-  return `<!doctype html><html><head><title>Release ${n}</title></head><body><main><article>
-<h1>Company ${n} Resources plans 12,000-metre drill program at Red Lake</h1>
-<p>Toronto, Ontario - Company ${n} Resources Inc. (TSXV: C${n}) is pleased to announce a fully funded 12,000-metre diamond drilling program at its Red Lake Gold Project in Ontario, starting in Q2 2026.</p>
-<p>The company recently closed a C$8 million private placement to fund the work, with two rigs mobilising next month.</p>
-<p>For further information, please contact:</p>
-<p>Jane Doe<br>President &amp; CEO<br>jane.doe@company${n}.com</p>
-</article></main></body></html>`;
-}
-
 describe.each(testEngines)('watches on %s', (engine) => {
+  let app: WatchApp;
   let t: TestApp;
-  let pages: Awaited<ReturnType<typeof startFakeServer>>;
-  let alice: { cookie: string; userId: number };
-  let bob: { cookie: string; userId: number };
-  let admin: { cookie: string };
-  const digests: WatchDigest[] = [];
+  let pages: WatchApp['pages'];
+  let alice: WatchApp['alice'];
+  let bob: WatchApp['bob'];
+  let admin: WatchApp['admin'];
+  let digests: WatchDigest[];
   const items: FeedItem[] = [];
-  let feed = '';
   const publish = (n: number) => {
     items.push({
       guid: `${n}`,
@@ -35,47 +24,19 @@ describe.each(testEngines)('watches on %s', (engine) => {
       description: 'Drilling',
       published: new Date(),
     });
-    feed = rssXml('Wire', items);
   };
 
   beforeAll(async () => {
-    const routes: Parameters<typeof startFakeServer>[0] = { '/feed.xml': (req, res) => feedRoutes.ok(feed)(req, res) };
-    for (let n = 1; n <= 4; n++) {
-      routes[`/news/${n}`] = (_req, res) =>
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pressRelease(n));
-    }
-    pages = await startFakeServer(routes);
+    app = await startWatchApp(engine, { feed: () => rssXml('Wire', items), releases: 4, withContact: true });
+    ({ t, pages, alice, bob, admin, digests } = app);
     for (const n of [1, 2, 3]) publish(n);
-    t = await createTestApp(engine, {
-      newsSources: [createRssSource(`${pages.url}/feed.xml`)],
-      pipelineJobs: true,
-      watchJobs: true,
-      // The page server stands in for the app's own origin, the one address the expand step trusts on loopback.
-      pipeline: { appOrigin: pages.url },
-      watches: { sendDigest: async (digest) => void digests.push(digest), pollMs: 50 },
-    });
-    alice = await signIn(t);
-    bob = await signIn(t);
-    admin = await signIn(t, { role: 'admin' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await pages?.close();
-  });
+  afterAll(async () => app?.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: { origin: APP_ORIGIN, cookie },
-      ...(payload ? { payload } : {}),
-    });
+    callApi(t, method, url, cookie, payload);
   const valid = { name: 'Gold in Ontario', filters: { dateRange: 7 }, interval_minutes: 60, push_min_intent: 'Low' };
-  const createWatch = async (cookie: string, body: object = valid): Promise<Watch> => {
-    const created = await call('POST', 'watches', cookie, body);
-    expect(created.statusCode, created.body).toBe(201);
-    return created.json().data;
-  };
+  const createWatch = (cookie: string, body: object = valid) => createWatchAs(t, cookie, body);
   const runsOf = async (watchId: number): Promise<WatchRun[]> =>
     (await call('GET', `watches/${watchId}/runs`, alice.cookie)).json().data;
   /** Waits for the watch's newest run to finish and returns it. */

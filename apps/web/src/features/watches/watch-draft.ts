@@ -39,7 +39,7 @@ export const WEBHOOK_FORMAT_OPTIONS: readonly { value: WebhookFormat; label: str
 
 /** The date choices a watch offers: the Market Intelligence presets, without a custom range (a schedule looks back a fixed span). */
 export const WATCH_DATE_OPTIONS = DATE_PRESETS.flatMap((preset) =>
-  preset.days === null ? [] : [{ days: preset.days, label: preset.label }],
+  preset.days === null ? [] : [{ value: preset.days, label: preset.label }],
 );
 
 export const EMPTY_DRAFT: WatchDraft = {

@@ -1,4 +1,4 @@
-import type { MiningFacts } from '@mining-hub/contract/facts';
+import { noFacts, type MiningFacts } from '@mining-hub/contract/facts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -33,15 +33,7 @@ const intercept = (hole: string, width: number, grade: number, quote: ReturnType
   drill_type: null,
   ...quote,
 });
-const NONE: MiningFacts = {
-  issuers: [],
-  projects: [],
-  intercepts: [],
-  programmes: [],
-  resources: [],
-  studies: [],
-  financings: [],
-};
+const NONE = noFacts();
 const FACTS: MiningFacts = {
   ...NONE,
   intercepts: [

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fake-api.ts';
 import { renderWithQueryClient } from '../../../test/render.tsx';
-import { EMPTY_SELECTION, type Selection } from '../selection.ts';
 import { makeArticle } from '../test/article-factory.ts';
-import { ArticleList } from './article-list.tsx';
+import { ArticleListHarness } from '../test/article-list-harness.tsx';
 
 const SESSION = '4b1f7b2e-8d0a-4c47-9a57-0b6f6b0f2f11';
 
@@ -27,37 +25,9 @@ function pageOf(ids: number[], page: number, total: number, pageSize = 2) {
   };
 }
 
-function Harness({
-  sessionId,
-  fetching = false,
-  onProcessSelected = () => {},
-}: {
-  sessionId: string | null;
-  fetching?: boolean;
-  onProcessSelected?: (articleIds: number[], push: boolean) => void;
-}) {
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  return (
-    <ArticleList
-      sessionId={sessionId}
-      page={1}
-      onPageChange={() => {}}
-      fetching={fetching}
-      selection={selection}
-      onSelectionChange={setSelection}
-      onOpen={() => {}}
-      onSessionLost={() => {}}
-      batch={null}
-      batchStarting={false}
-      onProcessSelected={onProcessSelected}
-      onDismissBatch={() => {}}
-    />
-  );
-}
-
 describe('ArticleList', () => {
   it('says how to start before any fetch', () => {
-    renderWithQueryClient(<Harness sessionId={null} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={null} />);
     expect(screen.getByText(/^No articles yet/).closest('p')?.textContent).toBe(
       'No articles yet - Set your filters and click "Fetch News" to load articles',
     );
@@ -65,7 +35,7 @@ describe('ArticleList', () => {
 
   it('says the session found nothing once it is done', async () => {
     stubApi(() => ({ status: 200, body: pageOf([], 1, 0) }));
-    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     expect((await screen.findByText(/^No articles found/)).closest('p')?.textContent).toBe(
       'No articles found for this session - Try adjusting your filters and fetching again',
     );
@@ -78,7 +48,7 @@ describe('ArticleList', () => {
       return { status: 200, body: pageOf([1, 2], 1, 5) };
     });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     expect((await screen.findByRole('button', { name: 'Process Selected' })).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByLabelText('Select all on this page'));
     expect(screen.getByText('2 selected')).toBeTruthy();
@@ -108,7 +78,7 @@ describe('ArticleList', () => {
       status: 200,
       body: { ...pageOf([2], 1, 2), data: [analysed, makeArticle({ article_id: 2, title: 'Article 2' })] },
     }));
-    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const card = await screen.findByRole('listitem', { name: 'Article 1' });
     const signal = within(card).getByRole('region', { name: 'Sales signal' });
     expect(within(signal).getByText('Buying intent: High').getAttribute('data-intent')).toBe('High');
@@ -133,7 +103,7 @@ describe('ArticleList', () => {
         ],
       },
     }));
-    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const badge = (title: string, label: string) =>
       within(screen.getByRole('listitem', { name: title })).getByText(label, { selector: 'span[data-tone]' });
     await screen.findByRole('listitem', { name: 'Queued' });
@@ -147,7 +117,9 @@ describe('ArticleList', () => {
     stubApi(() => ({ status: 200, body: pageOf([1, 2], 1, 2) }));
     const started: [number[], boolean][] = [];
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness sessionId={SESSION} onProcessSelected={(ids, push) => started.push([ids, push])} />);
+    renderWithQueryClient(
+      <ArticleListHarness sessionId={SESSION} onProcessSelected={(ids, push) => started.push([ids, push])} />,
+    );
     await user.click(await screen.findByLabelText('Select all on this page'));
     await user.click(screen.getByRole('button', { name: 'Analyze Selected' }));
     await user.click(screen.getByRole('button', { name: 'Process Selected (2)' }));
@@ -164,7 +136,7 @@ describe('ArticleList', () => {
       return { status: 200, body: pageOf([1, 2], 1, 1001) };
     });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness sessionId={SESSION} />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     await user.click(await screen.findByRole('button', { name: 'All Pages' }));
     expect(await screen.findByText('All 1,001 articles selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Process Selected (1,001)' }).hasAttribute('disabled')).toBe(true);

@@ -2,13 +2,11 @@ import type { CrmDestination } from '@mining-hub/contract/crm';
 import type { Article } from '@mining-hub/contract/news';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render.tsx';
-import { EMPTY_SELECTION, type Selection } from '../selection.ts';
 import { makeArticle } from '../test/article-factory.ts';
+import { ArticleListHarness } from '../test/article-list-harness.tsx';
 import { deferred, stubApiAsync } from '../test/fake-server.ts';
-import { ArticleList } from './article-list.tsx';
 
 const SESSION = '4b1f7b2e-8d0a-4c47-9a57-0b6f6b0f2f11';
 const STEP_PATHS = ['/api/v1/expand-article', '/api/v1/openai/process-article', '/api/v1/hubspot/push-article'];
@@ -17,26 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function Harness() {
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  return (
-    <ArticleList
-      sessionId={SESSION}
-      page={1}
-      onPageChange={() => {}}
-      fetching={false}
-      selection={selection}
-      onSelectionChange={setSelection}
-      onOpen={() => {}}
-      onSessionLost={() => {}}
-      batch={null}
-      batchStarting={false}
-      onProcessSelected={() => {}}
-      onDismissBatch={() => {}}
-    />
-  );
-}
 
 /**
  * A server holding one article whose status the test moves on, answering steps when the test lets it;
@@ -86,7 +64,7 @@ describe('ArticleStepButton', () => {
   it('runs Expand, says Expanding... while it runs, then refetches the list and offers Summarize', async () => {
     const server = serveOneArticle({ status: 'fetched' });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
 
     server.holdNextStep();
@@ -109,7 +87,7 @@ describe('ArticleStepButton', () => {
   it('pushes an analysed article to HubSpot; once there, the card says HubSpot and offers no step', async () => {
     const server = serveOneArticle({ status: 'summarised' }, { kind: 'hubspot', label: 'HubSpot' });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
     expect(within(card).getByText('Analyzed')).toBeTruthy();
 
@@ -124,7 +102,7 @@ describe('ArticleStepButton', () => {
   it('names the local outbox on the push button and the badge when pushes go there', async () => {
     const server = serveOneArticle({ status: 'summarised' }, { kind: 'outbox', label: 'CRM (local outbox)' });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
 
     server.holdNextStep();
@@ -138,7 +116,7 @@ describe('ArticleStepButton', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = serveOneArticle({ status: 'expanded' });
     const user = userEvent.setup();
-    renderWithQueryClient(<Harness />);
+    renderWithQueryClient(<ArticleListHarness sessionId={SESSION} />);
     const card = await screen.findByRole('listitem', { name: 'Aurora Ridge drills 12.4 g/t Au over 8 metres' });
 
     server.holdNextStep();

@@ -1,3 +1,4 @@
+import type { CreateWatchRequest } from '@mining-hub/contract/watches';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,5 +81,31 @@ describe('WatchForm: Send test alert', () => {
     expect(testAlerts(requests).map((r) => r.body)).toEqual([
       { webhook_format: 'generic', webhook_url: 'http://10.0.0.5/hook' },
     ]);
+  });
+});
+
+describe('WatchForm: choices', () => {
+  it('saves the date range, push threshold and webhook kind chosen, each as the request spells it', async () => {
+    stubApi(() => undefined);
+    const saved: CreateWatchRequest[] = [];
+    renderWithQueryClient(
+      <WatchForm
+        initial={{ ...EMPTY_DRAFT, name: 'Lithium' }}
+        submitLabel="Save as watch"
+        saving={false}
+        error={null}
+        onSubmit={(request) => saved.push(request)}
+        onCancel={() => undefined}
+      />,
+    );
+    const typist = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Watch' });
+    await typist.selectOptions(within(form).getByLabelText('Date range'), 'Last 30 Days');
+    await typist.selectOptions(within(form).getByLabelText('Push to CRM at intent'), 'Never push (alert only)');
+    await typist.selectOptions(within(form).getByLabelText('Webhook kind'), 'Slack incoming webhook');
+    await typist.click(within(form).getByRole('button', { name: 'Save as watch' }));
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ filters: { dateRange: 30 }, push_min_intent: null, webhook_format: 'slack' });
   });
 });

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { commodityOptions, TYPE_OPTIONS } from '../../../components/filter-options.ts';
 import { CountryOptions } from '../../../components/filter-select-options.tsx';
-import { FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
+import { ChoiceField, FormError, SelectField, TextAreaField, TextField } from '../../../components/form-controls.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { sendTestAlert } from '../api.ts';
 import {
@@ -95,17 +95,12 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Filters</legend>
-        <SelectField
+        <ChoiceField
           label="Date range"
+          options={WATCH_DATE_OPTIONS}
           value={draft.dateRange}
-          onChange={(e) => set('dateRange', Number(e.target.value))}
-        >
-          {WATCH_DATE_OPTIONS.map((option) => (
-            <option key={option.days} value={option.days}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(days) => set('dateRange', days)}
+        />
         <SelectField label="Country" value={draft.country} onChange={(e) => set('country', e.target.value)}>
           <CountryOptions anyLabel="Any country" />
         </SelectField>
@@ -147,18 +142,13 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           onChange={(e) => set('interval', e.target.value)}
           hint="1 to 1440 (a day)"
         />
-        <SelectField
+        <ChoiceField
           label="Push to CRM at intent"
+          options={THRESHOLD_OPTIONS}
           value={draft.threshold}
-          onChange={(e) => set('threshold', e.target.value as WatchDraft['threshold'])}
+          onChange={(threshold) => set('threshold', threshold)}
           hint="Alerts cover the same signals; without pushing, every new signal"
-        >
-          {THRESHOLD_OPTIONS.map((option) => (
-            <option key={option.label} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        />
         <TextField
           label="Webhook URL"
           type="url"
@@ -167,18 +157,13 @@ export function WatchForm({ initial, submitLabel, saving, error, onSubmit, onCan
           placeholder="https://hooks.slack.com/services/…"
           hint="Optional; each alert links to its signal"
         />
-        <SelectField
+        <ChoiceField
           label="Webhook kind"
+          options={WEBHOOK_FORMAT_OPTIONS}
           value={draft.webhookFormat}
-          onChange={(e) => set('webhookFormat', e.target.value as WatchDraft['webhookFormat'])}
+          onChange={(format) => set('webhookFormat', format)}
           hint="Slack gets a Block Kit message, Teams an Adaptive Card"
-        >
-          {WEBHOOK_FORMAT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        />
         <TextAreaField
           label="E-mail recipients"
           rows={2}
