@@ -102,6 +102,33 @@ describe('a HubSpot push carries the account (issue 34)', () => {
     expect(hubspot.fake.records('companies')[0]?.properties.mining_hub_heat).toBe('7.4');
   });
 
+  it('two processes making the properties at once: the one answered 409 takes them as made and still sets them', async () => {
+    // Both list the portal's properties before either has made them, so both create; HubSpot answers the
+    // second creator of the group and of each property 409 (it exists), which is what that process wanted.
+    // Two companies: pushes of one company take turns (the pipeline's company lock), those of two do not.
+    const other: CrmPush = {
+      ...push(2, account()),
+      company: { name: 'Bluegill Resources', domain: 'bluegill.example', ticker: null },
+    };
+    const [first, second] = await Promise.all([adapter().push(push(1, account())), adapter().push(other)]);
+    expect(first.companyId).toBeTruthy();
+    expect(second.companyId).toBeTruthy();
+    const creates = hubspot.fake.requests.filter(
+      (r) => r.method === 'POST' && r.path.startsWith('/crm/v3/properties/companies'),
+    );
+    expect(creates.filter((r) => r.status === 409).length).toBeGreaterThan(0);
+    expect(hubspot.fake.companyProperties().sort()).toEqual([
+      'mining_hub_account_url',
+      'mining_hub_heat',
+      'mining_hub_latest_facts',
+      'mining_hub_stage',
+    ]);
+    for (const company of hubspot.fake.records('companies')) {
+      expect(company.properties).toMatchObject({ mining_hub_heat: '7.4', mining_hub_stage: 'pfs' });
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('a token without the schema scope (403) pushes the company without the properties, logged once', async () => {
     hubspot.fake.script({
       method: 'GET',
