@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { findCommodity, findCountry } from '@mining-hub/contract/reference-data';
 import { loadDemoDirectory, type DemoContact, type DemoDirectory, type DemoProject } from './demo-directory.ts';
 import { notFound } from '../../errors.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { cspHash, escapeHtml } from '../../lib/html.ts';
 
 /** Projects per list page of a country. */
 export const DEMO_DIRECTORY_PAGE_SIZE = 25;
@@ -83,8 +82,6 @@ const CONTACTS_SCRIPT = `(function () {
   }
   load();
 })();`;
-
-const cspHash = (inline: string) => `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
 
 // These pages stand in for an outside site, so they carry a policy of their own instead of the app's
 // (which has no inline script or style): exactly their inline stylesheet and contacts script may run.

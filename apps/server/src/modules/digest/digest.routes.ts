@@ -6,7 +6,7 @@ import {
 import { errorBodySchema } from '@mining-hub/contract/errors';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '../../lib/html.ts';
+import { cspHash, escapeHtml } from '../../lib/html.ts';
 import { requireUser } from '../../http/security.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { DigestService } from './digest.service.ts';
@@ -101,11 +101,28 @@ function registerUnsubscribe(scope: ZodApp, digest: DigestService): void {
   );
 }
 
-/** A page of the unsubscribe link: plain HTML, readable in any browser a mail client opens. */
+// The app's colours (Tailwind's slate and blue), inline: the app's stylesheet has a hashed name, and this page is
+// served without it. Its policy allows exactly this stylesheet, no script, and the form posting to this server.
+const PAGE_CSS =
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc;padding:0 1rem}' +
+  'main{max-width:32rem;margin:12vh auto 2rem;padding:1.75rem 2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem}' +
+  'h1{font-size:1.25rem;margin:0 0 .75rem}p{margin:0 0 1.25rem}p:last-child{margin:0}a{color:#1d4ed8}' +
+  'button{font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:.375rem;background:#1d4ed8;color:#fff;cursor:pointer}' +
+  'button:hover{background:#1e40af}button:focus-visible{outline:2px solid #2563eb;outline-offset:2px}';
+const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${cspHash(PAGE_CSS)}`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** A page of the unsubscribe link: HTML of its own, readable in any browser a mail client opens. */
 function sendPage(reply: FastifyReply, body: string) {
   return reply
     .type('text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_CSP)
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Daily digest – Mining Hub</title></head><body><main><h1>Daily digest</h1>${body}</main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Daily digest – Mining Hub</title><style>${PAGE_CSS}</style></head><body><main><h1>Daily digest</h1>${body}</main></body></html>`,
     );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mimePart, startSmtpServer } from '../../../test/fake-smtp-server.ts';
@@ -168,6 +169,13 @@ describe.each(testEngines)('daily digest (%s)', (engine) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<button type="submit">Turn off the daily digest</button>');
+    // Its own policy: exactly its inline stylesheet, no script, and the form posting back to this server.
+    const style = /<style>([^<]*)<\/style>/.exec(page.body)?.[1] ?? '';
+    const styleHash = createHash('sha256').update(style).digest('base64');
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    );
+    expect(page.body).not.toContain('<script');
     const action = /<form method="post" action="([^"]+)">/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
     expect(action).toBe(link);
     expect(await enabled()).toBe(true);
