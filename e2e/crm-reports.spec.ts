@@ -54,6 +54,13 @@ test('a member pushes three signals, sees them on the CRM screen with links, and
     await expect(source).toHaveAttribute('href', new RegExp(`^${new URL(page.url()).origin}/demo-news/articles/`));
     await expect(source).toHaveAttribute('target', '_blank');
   }
+  // The table's four columns fit the narrowest screen it shows on (xl, 1280 px): long project names or e-mail
+  // addresses are cut in their column, not pushed past the card where Pushed would need a sideways scroll.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const hidden = await page
+    .getByRole('table')
+    .evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0));
+  expect(hidden).toBeLessThanOrEqual(0);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toBe('crm-outbox.csv');

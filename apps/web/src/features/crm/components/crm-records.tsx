@@ -144,14 +144,19 @@ export function CrmRecords({ records }: { records: CrmRecord[] }) {
           <tbody className="divide-y divide-slate-100">
             {records.map((record) => (
               <tr key={record.article_id} className="align-top">
-                <td className="w-52 px-5 py-3">
-                  <Company record={record} />
+                <td className="px-5 py-3">
+                  {/* A block of fixed width, not the cell: a cell grows to fit a long line its truncation should cut. */}
+                  <div className="w-52">
+                    <Company record={record} />
+                  </div>
                 </td>
-                <td className="min-w-80 px-3 py-3">
+                <td className="min-w-72 px-3 py-3">
                   <Signal record={record} />
                 </td>
-                <td className="w-64 px-3 py-3">
-                  <Contacts contacts={record.contacts} />
+                <td className="px-3 py-3">
+                  <div className="w-56">
+                    <Contacts contacts={record.contacts} />
+                  </div>
                 </td>
                 <td className="px-5 py-3 whitespace-nowrap">
                   <Pushed record={record} />
