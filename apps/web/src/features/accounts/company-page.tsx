@@ -132,7 +132,7 @@ function ProjectsCard({ company }: { company: CompanyDetail }) {
         <p className="text-sm text-slate-600">No project known yet.</p>
       ) : (
         <TableScroll label="Projects" className="-mx-5">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="table-cards min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-5 py-3">
@@ -160,14 +160,21 @@ function ProjectsCard({ company }: { company: CompanyDetail }) {
                       </p>
                     )}
                   </td>
-                  <td className="px-3 py-3">{project.stage ? PROJECT_STAGE_LABELS[project.stage] : 'Unknown'}</td>
-                  <td className="px-3 py-3">
-                    {[project.state, project.country ? (countryName.get(project.country) ?? project.country) : null]
-                      .filter(Boolean)
-                      .join(', ') || 'Unknown'}
-                    {project.location && <p className="text-xs text-slate-600">{project.location}</p>}
+                  <td data-label="Stage" className="px-3 py-3">
+                    {project.stage ? PROJECT_STAGE_LABELS[project.stage] : 'Unknown'}
                   </td>
-                  <td className="px-5 py-3">{project.commodities.join(', ')}</td>
+                  <td data-label="Location" className="px-3 py-3">
+                    {/* One block: as a card on a phone the cell is a grid of its label and one value. */}
+                    <div>
+                      {[project.state, project.country ? (countryName.get(project.country) ?? project.country) : null]
+                        .filter(Boolean)
+                        .join(', ') || 'Unknown'}
+                      {project.location && <p className="text-xs text-slate-600">{project.location}</p>}
+                    </div>
+                  </td>
+                  <td data-label="Commodities" className="px-5 py-3">
+                    {project.commodities.join(', ')}
+                  </td>
                 </tr>
               ))}
             </tbody>
