@@ -139,7 +139,7 @@ export function tokenSetF1(expected: string, actual: string): number {
 }
 
 function normaliseElement(value: unknown): string {
-  return [...new Set(tokenList(textOf(value)))].join(' ');
+  return [...tokens(textOf(value))].join(' ');
 }
 
 /** F1 of two sets (duplicates ignored): 1 when both are empty, 0 when only one is. */
@@ -170,7 +170,7 @@ interface Person {
 function personOf(contact: Record<string, unknown>): Person {
   const text = (key: string) => (typeof contact[key] === 'string' ? contact[key] : '');
   const name = text('name') || `${text('first_name')} ${text('last_name')}`;
-  return { name: [...new Set(tokenList(name))].join(' '), email: text('email').trim().toLowerCase() };
+  return { name: [...tokens(name)].join(' '), email: text('email').trim().toLowerCase() };
 }
 
 /** F1 of contacts, one expected person matching at most one output person, by e-mail or else full name. */
