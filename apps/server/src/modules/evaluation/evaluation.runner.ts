@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pLimit from 'p-limit';
 import { AnalysisError, type AiAnalyser } from '../../adapters/ai/ai-analyser.ts';
 import type { LiveBus } from '../../live/live-bus.ts';
 import type { Logger } from '../../logging.ts';
@@ -24,19 +23,6 @@ export interface EvaluationRunnerDeps {
   flushMs?: number;
 }
 
-/** What the run's own work cost beside the analyses, for the benchmark: wall and CPU time, in all and in analyses. */
-export interface RunTiming {
-  wallMs: number;
-  analysisMs: number;
-  cpuMs: number;
-  analysisCpuMs: number;
-}
-
-const cpuMsSince = (start: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-};
-
 /**
  * Runs an evaluation: every item of the set not yet scored in this run (a run taken over after a crash goes
  * on where it was), `concurrency` at a time, calling only the analyser, never the pipeline or the CRM.
@@ -46,21 +32,18 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
   const maxWaitMs = deps.maxWaitMs ?? 60_000;
   const flushMs = deps.flushMs ?? 1_000;
 
-  async function execute(runId: number): Promise<RunTiming> {
-    const started = performance.now();
-    const startedCpu = process.cpuUsage();
-    const timing = { wallMs: 0, analysisMs: 0, cpuMs: 0, analysisCpuMs: 0 };
+  async function execute(runId: number): Promise<void> {
     // The attempt is taken before reading what is stored: an earlier attempt's write either landed before
     // (and is read here) or is refused, so every item counts once.
     const run = await deps.repository.startRun(runId);
-    if (!run) return timing;
+    if (!run) return;
     if (run.set_id === null) {
       await deps.repository.finishRun(runId, 'failed', {
         score: null,
         field_scores: null,
         error: 'The evaluation set was deleted before the run started',
       });
-      return timing;
+      return;
     }
     const { function_schema: schema, prompt_text: systemPrompt, attempt } = run;
     const items = await deps.repository.itemsToRun(run.set_id);
@@ -103,8 +86,6 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       let error: string | null = null;
       let rawOutput: string | null = null;
       for (let attempt = 1; ; attempt += 1) {
-        const callStart = performance.now();
-        const callCpu = process.cpuUsage();
         try {
           output = await deps.analyser.analyse(
             {
@@ -124,12 +105,8 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
             },
             stop.signal,
           );
-          timing.analysisMs += performance.now() - callStart;
-          timing.analysisCpuMs += cpuMsSince(callCpu);
           break;
         } catch (caught) {
-          timing.analysisMs += performance.now() - callStart;
-          timing.analysisCpuMs += cpuMsSince(callCpu);
           const failure = caught instanceof AnalysisError ? caught : undefined;
           error = caught instanceof Error ? caught.message : String(caught);
           rawOutput = failure?.rawAnswer ?? null;
@@ -157,30 +134,28 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
       };
     };
 
-    const limit = pLimit(Math.max(1, deps.concurrency));
+    // `concurrency` workers taking the next item in turn (no promise per item waiting in a queue).
+    let next = 0;
+    const work = async () => {
+      while (next < todo.length && !stop.signal.aborted) {
+        const item = todo[next++] as ItemToRun;
+        const result = await analyseOne(item);
+        if (stop.signal.aborted) return;
+        pending.push(result);
+        if (performance.now() - lastFlush >= flushMs) await flush();
+      }
+    };
     try {
-      await Promise.all(
-        todo.map((item) =>
-          limit(async () => {
-            if (stop.signal.aborted) return;
-            const result = await analyseOne(item);
-            if (stop.signal.aborted) return;
-            pending.push(result);
-            if (performance.now() - lastFlush >= flushMs) await flush();
-          }),
-        ),
-      );
+      await Promise.all(Array.from({ length: Math.max(1, deps.concurrency) }, work));
       if (scored.size === 0 && pending.length > 0 && !stop.signal.aborted) {
         // A first attempt has all its results here: the last batch is stored and the run ended in one statement.
         const batch = pending;
         pending = [];
-        if (!(await deps.repository.saveResults(runId, attempt, batch, totalsOf([...finished, ...batch])))) {
-          return timing;
-        }
+        if (!(await deps.repository.saveResults(runId, attempt, batch, totalsOf([...finished, ...batch])))) return;
         done += batch.length;
       } else {
         await flush();
-        if (stop.signal.aborted) return timing;
+        if (stop.signal.aborted) return;
         // A run taken over after a crash also counts what the earlier attempt stored.
         const results = scored.size === 0 ? finished : await deps.repository.listResults(runId);
         await deps.repository.finishRun(runId, 'completed', totalsOf(results));
@@ -203,10 +178,7 @@ export function createEvaluationRunner(deps: EvaluationRunnerDeps) {
     } finally {
       clearInterval(poll);
       stop.abort();
-      timing.wallMs = performance.now() - started;
-      timing.cpuMs = cpuMsSince(startedCpu);
     }
-    return timing;
   }
 
   return { execute };
