@@ -62,6 +62,15 @@ describe('evaluation scoring', () => {
       { first_name: 'Tom', last_name: 'Lee' },
     ];
     expect(contactsF1(expected, actual)).toBeCloseTo(0.8, 10);
+    // E-mails match before names: Ann's namesake in the output is Ben's e-mail, and Ann's e-mail is on the
+    // other output contact. Both people are found (F1 = 1), where a name match taken first would find one.
+    const ann = { first_name: 'Ann', last_name: 'Ng', email: 'ann@acme.example' };
+    const ben = { first_name: 'Ben', last_name: 'Ode', email: 'ben@acme.example' };
+    const output = [
+      { first_name: 'Ann', last_name: 'Ng', email: 'ben@acme.example' },
+      { name: 'A. Ng', email: 'Ann@Acme.example ' },
+    ];
+    expect(contactsF1([ann, ben], output)).toBe(1);
   });
 
   it('scores a whole output per field and as their mean, with missing fields and numbers within tolerance', () => {

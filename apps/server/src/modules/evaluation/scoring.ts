@@ -7,7 +7,7 @@ import { isRecord } from '@mining-hub/contract/is-record';
  * - numbers: right within NUMBER_TOLERANCE of the expected value (relative);
  * - strings: token-set F1 (words and numbers, case-folded, '12,000' read as '12000');
  * - arrays of strings or numbers: set F1 of the normalised elements;
- * - contacts (arrays of objects with names or e-mails): F1 of the people matched by e-mail or by full name;
+ * - contacts (arrays of objects with names or e-mails): F1 of the people matched by e-mail, then by full name;
  * - objects: the mean of their own fields.
  * Every score is in 0..1. An output missing an expected field scores 0 on it.
  */
@@ -135,6 +135,8 @@ function tokenList(text: string): string[] {
 
 /** Token-set F1 of two texts: 1 when both are empty, 0 when only one is. */
 export function tokenSetF1(expected: string, actual: string): number {
+  // The same text has the same words (the usual case for a field a prompt gets right).
+  if (expected === actual) return 1;
   return setsF1(tokens(expected), tokens(actual));
 }
 
@@ -162,37 +164,45 @@ function f1(common: number, expectedCount: number, actualCount: number): number 
   return (2 * precision * recall) / (precision + recall);
 }
 
-interface Person {
-  name: string;
-  email: string;
+const textField = (contact: Record<string, unknown>, key: string) =>
+  typeof contact[key] === 'string' ? contact[key] : '';
+
+function emailOf(contact: Record<string, unknown>): string {
+  return textField(contact, 'email').trim().toLowerCase();
 }
 
-function personOf(contact: Record<string, unknown>): Person {
-  const text = (key: string) => (typeof contact[key] === 'string' ? contact[key] : '');
-  const name = text('name') || `${text('first_name')} ${text('last_name')}`;
-  return { name: [...tokens(name)].join(' '), email: text('email').trim().toLowerCase() };
+function fullNameOf(contact: Record<string, unknown>): string {
+  const name = textField(contact, 'name') || `${textField(contact, 'first_name')} ${textField(contact, 'last_name')}`;
+  return [...tokens(name)].join(' ');
 }
 
-/** F1 of contacts, one expected person matching at most one output person, by e-mail or else full name. */
+/**
+ * F1 of contacts, one expected person matching at most one output person: by e-mail first, then, among the
+ * people left on both sides, by full name (a name is read only for them: most contacts match by e-mail).
+ */
 export function contactsF1(expected: Record<string, unknown>[], actual: Record<string, unknown>[]): number {
-  const want = expected.map(personOf);
-  const got = actual.map(personOf);
-  if (want.length === 0 && got.length === 0) return 1;
-  if (want.length === 0 || got.length === 0) return 0;
-  const taken = new Set<number>();
-  let common = 0;
-  for (const person of want) {
-    const index = got.findIndex(
-      (other, i) =>
-        !taken.has(i) &&
-        ((person.email !== '' && person.email === other.email) || (person.name !== '' && person.name === other.name)),
-    );
-    if (index >= 0) {
-      taken.add(index);
-      common += 1;
+  if (expected.length === 0 && actual.length === 0) return 1;
+  if (expected.length === 0 || actual.length === 0) return 0;
+  const wantLeft = new Set(expected.keys());
+  const gotLeft = new Set(actual.keys());
+  const match = (keyOf: (contact: Record<string, unknown>) => string) => {
+    const gotByKey = new Map<string, number>();
+    for (const index of gotLeft) {
+      const key = keyOf(actual[index] as Record<string, unknown>);
+      if (key !== '' && !gotByKey.has(key)) gotByKey.set(key, index);
     }
-  }
-  return f1(common, want.length, got.length);
+    for (const index of wantLeft) {
+      const key = keyOf(expected[index] as Record<string, unknown>);
+      const other = key === '' ? undefined : gotByKey.get(key);
+      if (other === undefined) continue;
+      gotByKey.delete(key);
+      gotLeft.delete(other);
+      wantLeft.delete(index);
+    }
+  };
+  match(emailOf);
+  if (wantLeft.size > 0 && gotLeft.size > 0) match(fullNameOf);
+  return f1(expected.length - wantLeft.size, expected.length, actual.length);
 }
 
 export function mean(values: readonly number[]): number {
