@@ -136,12 +136,20 @@ export function takeIntentReasons(answer: Record<string, unknown>): {
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
 const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 50;
+// The same parameters object (a run's or a prompt's schema, read once) is checked again and again: found by
+// identity, its JSON text (the key above, a few kilobytes) is not written out for each answer.
+const compiledFor = new WeakMap<object, ValidateFunction>();
 
 /** Compiles (once per distinct schema) a validator for a function schema's parameters. */
 export function schemaValidator(schema: FunctionSchema): ValidateFunction {
+  const known = compiledFor.get(schema.parameters);
+  if (known) return known;
   const key = JSON.stringify(schema.parameters);
   const cached = compiled.get(key);
-  if (cached) return cached;
+  if (cached) {
+    compiledFor.set(schema.parameters, cached);
+    return cached;
+  }
   // Prompts change rarely; a small cap (ajv's own cache included) keeps edited schemas from piling up.
   if (compiled.size >= MAX_COMPILED) {
     compiled.clear();
@@ -159,6 +167,7 @@ export function schemaValidator(schema: FunctionSchema): ValidateFunction {
     });
   }
   compiled.set(key, validate);
+  compiledFor.set(schema.parameters, validate);
   return validate;
 }
 
