@@ -96,7 +96,8 @@ export function EvaluateTab({ promptId, prompts, draft }: EvaluateTabProps) {
       </div>
       {sets.isPending && <Spinner />}
       {problem && <FormError>{problem}</FormError>}
-      <div className="flex flex-wrap items-center gap-3">
+      {/* Bottoms aligned: the button sits level with the run picker's box, not its label. */}
+      <div className="flex flex-wrap items-end gap-3">
         <Button onClick={run} disabled={chosenSet === undefined || start.isPending}>
           {start.isPending ? 'Starting...' : 'Run evaluation'}
         </Button>
