@@ -122,14 +122,15 @@ export function CompaniesPage() {
         description="Every mining company the scraper, the news and the CRM have shown us, with its projects, its heat (recent financings, programmes, results, studies) and its owner."
       />
       <Card className="mb-6">
+        {/* As many in a row as have room for their longest choice ("Heat (hottest first)", "Everyone's accounts"):
+            one on a phone, six only from 1536 px. */}
         <form
-          className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6"
           onSubmit={(event) => event.preventDefault()}
           role="search"
           aria-label="Filter companies"
         >
           <TextField
-            className="col-span-2 sm:col-span-1"
             label="Search"
             placeholder="Name or ticker"
             value={text}
