@@ -102,7 +102,7 @@ export function LogFilters(props: LogFiltersProps) {
             label="Search"
             type="search"
             className="min-w-0 flex-1"
-            placeholder="Text in the entry"
+            placeholder="Text to find"
             value={props.search}
             maxLength={500}
             onChange={(event) => props.onSearchChange(event.target.value)}
