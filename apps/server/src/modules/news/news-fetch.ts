@@ -135,7 +135,7 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
         const stored = await deps.repository.storeArticles(kept);
         const ids = stored.map(({ id }) => id);
         // Matched on the rows in hand (what was just stored), not read back.
-        const primaryOf = await deps.stories.assignStored(
+        await deps.stories.assignStored(
           stored.map(({ id, fetched_at }, i) => {
             const article = kept[i] as StoredArticleInput;
             return {
@@ -149,10 +149,10 @@ export async function runFetchSession(sessionId: string, deps: NewsFetchDeps): P
             };
           }),
         );
-        const primaries = ids.map((id) => primaryOf.get(id) ?? id);
         for (const id of ids) storedIds.add(id);
         await oneAtATime(async () => {
-          const found = await deps.repository.linkToSession(sessionId, primaries);
+          // Each as its story's primary when linked: another source's page may have made an earlier copy primary.
+          const found = await deps.repository.linkToSession(sessionId, ids);
           Object.assign(run, { fetched: page.page, total: page.totalPages });
           await report({
             message: `Fetching ${source.name}: page ${page.page} of ${page.totalPages}`,

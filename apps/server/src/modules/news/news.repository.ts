@@ -6,6 +6,7 @@ import { accountLateral, accountLateralSql, accountRefOf } from '../../db/accoun
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
+import { takeStoryTurn } from '../../db/story-turn.ts';
 import type { ArticlesTable } from '../../db/schema.ts';
 import type { ArticleTags, SourceArticle } from '../../adapters/news-sources/news-source.ts';
 
@@ -279,19 +280,29 @@ export function createNewsRepository(db: Db) {
     },
 
     /**
-     * Links articles to the session after the ones it already has, each once (a story's primary, whichever
-     * copy found it). Returns how many articles the session holds afterwards.
+     * Links articles to the session after the ones it already has, each once and as its story's primary now,
+     * whichever copy found it. Returns how many articles the session holds afterwards.
      */
     async linkToSession(sessionId: string, articleIds: number[]): Promise<number> {
       if (articleIds.length === 0) return this.countSessionArticles(sessionId);
       return db.transaction().execute(async (tx) => {
+        // A story's primary can change between a page's story assignment and this link: another source's page
+        // with an earlier copy takes over. The primary is read here, in the story turn, so no switch (and its
+        // folding of the lists that hold the old primary) falls between the read and the insert.
+        await takeStoryTurn(db, tx);
+        const current = await sql<{ id: number }>`
+          SELECT coalesce(story.primary_article_id, page.id) AS id
+          FROM unnest(${`{${articleIds.join(',')}}`}::integer[]) WITH ORDINALITY AS page (id, position)
+          LEFT JOIN articles ON articles.id = page.id
+          LEFT JOIN stories AS story ON story.id = articles.story_id
+          ORDER BY page.position`.execute(tx);
         const start = await tx
           .selectFrom('session_articles')
           .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`0`).as('max'))
           .where('session_id', '=', sessionId)
           .executeTakeFirstOrThrow();
         const offset = Number(start.max);
-        const unique = [...new Set(articleIds)];
+        const unique = [...new Set(current.rows.map((row) => row.id))];
         const linked = await tx
           .selectFrom('session_articles')
           .select('article_id')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, createTestApp, signIn, type TestApp } from '../../../test/test-app.ts';
 import { startFakeServer } from '../../../test/fake-news-servers.ts';
 import { testEngines } from '../../../test/test-database.ts';
+import { createNewsRepository } from '../news/news.repository.ts';
 import { definePipelineJobs } from '../pipeline/pipeline.jobs.ts';
 
 // The primary-switch race: a wire's copy is a story's primary, and the pipeline is asked to work on it (a batch
@@ -157,6 +158,27 @@ describe.each(testEngines)('primary switch during analysis on %s', (engine) => {
     expect(pushed.json().data).toMatchObject({ article_id: own, status: 'pushed_to_hubspot' });
     expect((await post('hubspot/push-article', { article_id: own })).statusCode).toBe(409);
     expect((await get('crm-outbox')).pagination.total_count).toBe(1);
+  });
+
+  it("a fetch's page linked after a later page's earlier copy took over lists the story once, by its new primary", async () => {
+    // Sources are fetched side by side: the Newsfile page is assigned (its copy the primary), the issuer's own
+    // page is assigned (its earlier copy takes over), and only then does the Newsfile page link what it found.
+    const news = createNewsRepository(db());
+    const sessionId = crypto.randomUUID();
+    await db()
+      .insertInto('news_sessions')
+      .values({ id: sessionId, user_id: alice.userId, query: '{}', status: 'running', articles_found: 0 })
+      .execute();
+    const wire = await storeCopy('Atlin', 'newsfile', 3);
+    const wirePagePrimaries = await t.services.stories.assign([wire]);
+    expect(wirePagePrimaries.get(wire)).toBe(wire);
+    const own = await storeCopy('Atlin', 'own', 5);
+    expect((await t.services.stories.assign([own])).get(own)).toBe(own);
+
+    expect(await news.linkToSession(sessionId, [own])).toBe(1);
+    expect(await news.linkToSession(sessionId, [wirePagePrimaries.get(wire) ?? wire])).toBe(1);
+    const listing = await get(`articles/session/${sessionId}`);
+    expect(listing.data.map((article: { article_id: number }) => article.article_id)).toEqual([own]);
   });
 
   it('copies taking over while their stories are expanded and analysed: each story worked on once', async () => {

@@ -2,11 +2,9 @@ import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
+import { takeStoryTurn } from '../../db/story-turn.ts';
 import type { Database } from '../../db/schema.ts';
 import { BAND_CANDIDATES, storyKeys, type ReleaseFingerprint } from './release-fingerprint.ts';
-
-// The first key of the two-key advisory lock: story assignment never meets the schema, prompt or company locks.
-const STORY_LOCK_SPACE = 741_852_967;
 
 /** What matching reads of an article (a new one, or a candidate story's primary). */
 export interface ReleaseRow {
@@ -338,18 +336,16 @@ function queries(db: Executor) {
 
 /** Stories, their band keys, and which story each article belongs to. */
 export function createStoriesRepository(db: Db) {
-  const sharedByProcesses = db.getExecutor().adapter.supportsMultipleConnections !== false;
   return {
     ...queries(db),
 
     /**
-     * Runs `work` in a transaction holding the story-assignment lock, in every process on the database: two
-     * fetches storing copies of one release take turns, and the second finds the first's story. (PGlite has
-     * one connection, whose transactions already take turns.)
+     * Runs `work` in a transaction holding the story turn (db/story-turn.ts): two fetches storing copies of one
+     * release take turns, and the second finds the first's story.
      */
     inTurn<T>(work: (tx: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction().execute(async (tx) => {
-        if (sharedByProcesses) await sql`SELECT pg_advisory_xact_lock(${STORY_LOCK_SPACE}, 0)`.execute(tx);
+        await takeStoryTurn(db, tx);
         return work(queries(tx));
       });
     },
