@@ -212,7 +212,7 @@ export function CompaniesPage() {
           </p>
         ) : (
           <div className="space-y-4">
-            <TableScroll label="Companies" className="-mx-5 max-lg:hidden">
+            <TableScroll label="Companies" className="-mx-5 -mt-5 max-lg:hidden">
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   <tr>

@@ -131,7 +131,8 @@ function ProjectsCard({ company }: { company: CompanyDetail }) {
       {company.projects.length === 0 ? (
         <p className="text-sm text-slate-600">No project known yet.</p>
       ) : (
-        <TableScroll label="Projects" className="-mx-5">
+        // The column headings (on a phone, the first project) right under the card's title.
+        <TableScroll label="Projects" className="-mx-5 -mt-5">
           <table className="table-cards min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
