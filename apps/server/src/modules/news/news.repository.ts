@@ -290,42 +290,36 @@ export function createNewsRepository(db: Db) {
         // with an earlier copy takes over. The primary is read here, in the story turn, so no switch (and its
         // folding of the lists that hold the old primary) falls between the read and the insert.
         await takeStoryTurn(db, tx);
-        const current = await sql<{ id: number }>`
-          SELECT coalesce(story.primary_article_id, page.id) AS id
-          FROM unnest(${`{${articleIds.join(',')}}`}::integer[]) WITH ORDINALITY AS page (id, position)
-          LEFT JOIN articles ON articles.id = page.id
-          LEFT JOIN stories AS story ON story.id = articles.story_id
-          ORDER BY page.position`.execute(tx);
-        const start = await tx
-          .selectFrom('session_articles')
-          .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`0`).as('max'))
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow();
-        const offset = Number(start.max);
-        const unique = [...new Set(current.rows.map((row) => row.id))];
-        const linked = await tx
-          .selectFrom('session_articles')
-          .select('article_id')
-          .where('session_id', '=', sessionId)
-          .where('article_id', 'in', unique)
-          .execute();
-        const already = new Set(linked.map((row) => row.article_id));
-        // Positions stay 1..n without gaps, so a page is a plain range of the (session_id, position) index.
-        const fresh = unique.filter((id) => !already.has(id));
-        if (fresh.length > 0) {
-          // Two array parameters, not three per link (a page's worth each time).
-          await sql`
+        // One statement: each article's primary (the first time it comes in the page), those not in the list
+        // yet, appended after its last position (positions stay 1..n without gaps, so a page of the list is a
+        // plain range of the (session_id, position) index), and the list's size afterwards.
+        const session = sql`${sessionId}::uuid`;
+        const result = await sql<{ count: string }>`
+          WITH page AS (
+            SELECT DISTINCT ON (primary_id) primary_id, ord
+            FROM (
+              SELECT coalesce(story.primary_article_id, page.id) AS primary_id, page.ord
+              FROM unnest(${`{${articleIds.join(',')}}`}::integer[]) WITH ORDINALITY AS page (id, ord)
+              LEFT JOIN articles ON articles.id = page.id
+              LEFT JOIN stories AS story ON story.id = articles.story_id
+            ) AS resolved
+            ORDER BY primary_id, ord
+          ),
+          held AS (
+            SELECT count(*) AS size, coalesce(max(position), 0) AS last
+            FROM session_articles WHERE session_id = ${session}
+          ),
+          added AS (
             INSERT INTO session_articles (session_id, article_id, position)
-            SELECT ${sessionId}::uuid, article_id, position
-            FROM unnest(${fresh}::integer[], ${fresh.map((_, index) => offset + index + 1)}::integer[])
-              AS link (article_id, position)`.execute(tx);
-        }
-        const count = await tx
-          .selectFrom('session_articles')
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow();
-        return Number(count.count);
+            SELECT ${session}, page.primary_id, held.last + row_number() OVER (ORDER BY page.ord)
+            FROM page, held
+            WHERE NOT EXISTS (
+              SELECT 1 FROM session_articles AS linked
+              WHERE linked.session_id = ${session} AND linked.article_id = page.primary_id)
+            RETURNING 1
+          )
+          SELECT (SELECT size FROM held) + (SELECT count(*) FROM added) AS count`.execute(tx);
+        return Number(result.rows[0]?.count ?? 0);
       });
     },
 

@@ -98,4 +98,37 @@ describe.each(testEngines)('storing a page of articles on %s', (engine) => {
       .executeTakeFirst();
     expect(refreshed).toEqual({ title: 'Corrected title', commodities: ['Au', 'Cu'] });
   });
+
+  it("links a page after the list's articles: each once, in the page's order, positions 1..n", async () => {
+    const repository = createNewsRepository(database.handle.db);
+    const db = database.handle.db;
+    const user = await db
+      .insertInto('users')
+      .values({ email: 'links@example.com', name: 'Links', password_hash: 'x', role: 'member' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sessionId = crypto.randomUUID();
+    await db.insertInto('news_sessions').values({ id: sessionId, user_id: user.id, query: '{}' }).execute();
+    const ids = (await repository.storeArticles(['l-1', 'l-2', 'l-3', 'l-4'].map((key) => article(key)))).map(
+      ({ id }) => id,
+    );
+    const [a, b, c, d] = ids as [number, number, number, number];
+
+    expect(await repository.linkToSession(sessionId, [b, a, b])).toBe(2);
+    // A page with articles the list holds already and new ones: only the new, after the list's last.
+    expect(await repository.linkToSession(sessionId, [a, d, c, d])).toBe(4);
+    expect(await repository.linkToSession(sessionId, [c])).toBe(4);
+    const links = await db
+      .selectFrom('session_articles')
+      .select(['article_id', 'position'])
+      .where('session_id', '=', sessionId)
+      .orderBy('position')
+      .execute();
+    expect(links).toEqual([
+      { article_id: b, position: 1 },
+      { article_id: a, position: 2 },
+      { article_id: d, position: 3 },
+      { article_id: c, position: 4 },
+    ]);
+  });
 });
