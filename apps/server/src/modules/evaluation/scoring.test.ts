@@ -71,6 +71,12 @@ describe('evaluation scoring', () => {
       { name: 'A. Ng', email: 'Ann@Acme.example ' },
     ];
     expect(contactsF1([ann, ben], output)).toBe(1);
+    // Two people behind one shared address each match one output person who has it.
+    const shared = [
+      { first_name: 'Cy', last_name: 'Dunn', email: 'info@acme.example' },
+      { first_name: 'Di', last_name: 'Eyre', email: 'info@acme.example' },
+    ];
+    expect(contactsF1(shared, [...shared].reverse())).toBe(1);
   });
 
   it('scores a whole output per field and as their mean, with missing fields and numbers within tolerance', () => {

@@ -186,16 +186,19 @@ export function contactsF1(expected: Record<string, unknown>[], actual: Record<s
   const wantLeft = new Set(expected.keys());
   const gotLeft = new Set(actual.keys());
   const match = (keyOf: (contact: Record<string, unknown>) => string) => {
-    const gotByKey = new Map<string, number>();
+    // Per key, the output people left who have it, in order: two people may share one (an info@ address).
+    const gotByKey = new Map<string, number[]>();
     for (const index of gotLeft) {
       const key = keyOf(actual[index] as Record<string, unknown>);
-      if (key !== '' && !gotByKey.has(key)) gotByKey.set(key, index);
+      if (key === '') continue;
+      const holders = gotByKey.get(key);
+      if (holders) holders.push(index);
+      else gotByKey.set(key, [index]);
     }
     for (const index of wantLeft) {
       const key = keyOf(expected[index] as Record<string, unknown>);
-      const other = key === '' ? undefined : gotByKey.get(key);
+      const other = key === '' ? undefined : gotByKey.get(key)?.shift();
       if (other === undefined) continue;
-      gotByKey.delete(key);
       gotLeft.delete(other);
       wantLeft.delete(index);
     }
