@@ -42,6 +42,14 @@ export interface OpenDatabaseOptions {
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite. */
+/**
+ * Whether other connections (other processes) may use this database at once: PostgreSQL. PGlite has one
+ * connection, whose transactions already take turns, so a lock across processes has nothing to guard there.
+ */
+export function sharedByProcesses(db: Db): boolean {
+  return db.getExecutor().adapter.supportsMultipleConnections !== false;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;

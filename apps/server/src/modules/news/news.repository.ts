@@ -289,7 +289,7 @@ export function createNewsRepository(db: Db) {
         // A story's primary can change between a page's story assignment and this link: another source's page
         // with an earlier copy takes over. The primary is read here, in the story turn, so no switch (and its
         // folding of the lists that hold the old primary) falls between the read and the insert.
-        await takeStoryTurn(db, tx);
+        await takeStoryTurn(tx);
         // One statement: each article's primary (the first time it comes in the page), those not in the list
         // yet, appended after its last position (positions stay 1..n without gaps, so a page of the list is a
         // plain range of the (session_id, position) index), and the list's size afterwards.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { Db } from '../../db/client.ts';
+import { sharedByProcesses, type Db } from '../../db/client.ts';
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock.ts';
 
 /** Runs work holding the lock of one CRM company key, in every process on the database. */
@@ -29,10 +29,10 @@ export function createCompanyLock(db: Db): CompanyLock {
     processLocks.set(db, locks);
   }
   const { keyed, holders } = locks;
-  const sharedByProcesses = db.getExecutor().adapter.supportsMultipleConnections !== false;
+  const acrossProcesses = sharedByProcesses(db);
   return (companyKey, work) =>
     keyed(companyKey, () => {
-      if (!sharedByProcesses) return work();
+      if (!acrossProcesses) return work();
       return holders(() =>
         db.transaction().execute(async (trx) => {
           await sql`SELECT pg_advisory_xact_lock(${COMPANY_LOCK_SPACE}, ${keyHash(companyKey)})`.execute(trx);

@@ -345,7 +345,7 @@ export function createStoriesRepository(db: Db) {
      */
     inTurn<T>(work: (tx: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction().execute(async (tx) => {
-        await takeStoryTurn(db, tx);
+        await takeStoryTurn(tx);
         return work(queries(tx));
       });
     },
