@@ -143,6 +143,7 @@ describe('places that are not where the project is', () => {
     ['a town named after a state', 'Prospectors reached Virginia City.'],
     ['a conference venue', 'He spoke at a conference in Cape Town.'],
     ['a speaker’s whereabouts', 'The president said from Germany that the results were phenomenal.'],
+    ['a speaker on the phone', 'Brines continue west, the vice-president said by phone from Mendoza.'],
     ['a laboratory abroad', 'Core will be cut and then sent to Australia for assay, the company said.'],
     ['a likeness', 'The basins broadly resemble formations in Ireland that host zinc discoveries.'],
     ['a hyphenated word', 'Copper sits in the folded Pre-Katanga basement of the dome, the company said.'],
@@ -271,6 +272,23 @@ describe('the places a release’s project is in (salience)', () => {
     expect(
       release('Latin America snapshot', 'Eight companies exploring in Argentina, Ecuador, Mexico and Peru.').countries,
     ).toEqual(['AR', 'EC', 'MX', 'PE']);
+  });
+
+  it('weighs the places of a company’s self-description as a survey’s, the project’s own as news', () => {
+    expect(
+      release(
+        'Update on exploration on the NW Zambia joint venture',
+        'The exploration company with advanced projects in Namibia, Botswana and Zambia reports diamond drilling ' +
+          'on its licences in NW Zambia, where the partner completed 4 holes at the Turaco target in Zambia.',
+      ),
+    ).toEqual({ countries: ['ZM'], states: [] });
+    expect(
+      release(
+        'DLP confirms a porphyry at Aurora',
+        'DLP is an exploration company with activities in southeastern British Columbia and in Peru. Aurora is ' +
+          'a copper project in the Cusco region.',
+      ),
+    ).toEqual({ countries: ['PE'], states: ['PE-CUS'] });
   });
 
   it('reads every place of a text that is not a release, as before', () => {

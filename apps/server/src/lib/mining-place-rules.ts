@@ -56,8 +56,8 @@ const NOT_THE_PROJECT_BEFORE = new RegExp(
     '\\b(?:city|town|village|capital|port)\\s+of\\s+$',
     // 'slightly larger than Colorado'
     '\\bthan\\s+(?:in\\s+)?(?:the\\s+)?$',
-    // 'said from Germany', 'a conference in Cape Town'
-    '\\b(?:said|speaking|spoke|commented|presenting)\\s+from\\s+$',
+    // 'said from Germany', 'said by phone from Mendoza', 'a conference in Cape Town'
+    '\\b(?:said|speaking|spoke|commented|presenting)(?:\\s+(?:by\\s+(?:tele)?phone|on\\s+a\\s+call|in\\s+an\\s+interview|via\\s+video))?\\s+from\\s+$',
     '\\b(?:conference|summit|indaba|roadshow|forum|convention)\\s+in\\s+$',
   ].join('|'),
   'iu',
@@ -374,6 +374,10 @@ const ANCHOR_BEFORE = new RegExp(
   `(?:\\b(?:${PROJECT_WORD})\\b(?:[^.;!?\\n]{0,40}?\\b(?:in|at|near|within|across|throughout)|\\s*[-–—:])|\\b(?:located|situated|lies|lying|sits|sited|hosted|straddl(?:es|ing))\\b[^.;!?\\n]{0,25}?\\b(?:in|at|near|within|on)|\\bregions?\\s+of|\\bprovince\\s+of|\\bstate\\s+of|\\bdistrict\\s+of|\\bmunicipality\\s+of|\\bpart\\s+of|\\b(?:provincia|estado|regi[oó]n|regi[aã]o|departamento|munic[ií]pio|municipio)\\s+d[eo]|\\b(?:proyectos?|projetos?|yacimientos?|jazidas?|minas?|dep[oó]sitos?)\\b[^.;!?\\n]{0,40}?\\b(?:en|em|no|na))\\s+(?:the\\s+)?(?:[\\p{L}'’.-]+\\s+){0,3}?$`,
   'iu',
 );
+// A company describing itself lists where it works, as a survey lists a region: 'an exploration company with
+// advanced projects in Namibia, Botswana and Zambia', 'a company with activities in British Columbia and Peru'.
+const PORTFOLIO =
+  /\b(?:company|explorer|developer|producer|miner|group|business)\s+(?:with|that has|which has|having|holding)\b[^.;!?\n]{0,60}?\b(?:projects|assets|activities|operations|interests|properties|portfolio)\s+(?:in|across|throughout)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/iu;
 // 'uranium in Senegal', 'gold at Tarkwa': a commodity's word before the place.
 const COMMODITY_IN = /([\p{L}-]+)\s+(?:in|at|near|from)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/u;
 // 'the Nevada gold project', 'Peru's Toromocho project', 'Ontario's Red Lake district'.
@@ -456,14 +460,16 @@ export function salientPlaces(resolved: readonly ResolvedPlace[], layout: Releas
   for (let i = 0; i + 1 < resolved.length; i++) if (anchored[i] && joined(i)) anchored[i + 1] = true;
   for (let i = resolved.length - 2; i >= 0; i--) if (anchored[i + 1] && joined(i)) anchored[i] = true;
   // A list of three countries or more that no project anchors is a survey of a region, not the release's place:
-  // 'investment is looking to West Africa, Tanzania and the Democratic Republic of the Congo'.
+  // 'investment is looking to West Africa, Tanzania and the Democratic Republic of the Congo'. So is the list of a
+  // company's self-description, however many places it names.
   const inSurvey = new Array<boolean>(resolved.length).fill(false);
   for (let start = 0; start < resolved.length;) {
     let end = start;
     while (joined(end)) end++;
     const run = resolved.slice(start, end + 1);
     const countries = new Set(run.map(({ place }) => place.country).filter((country) => country !== null));
-    if (countries.size >= 3 && !anchored[start]) inSurvey.fill(true, start, end + 1);
+    const portfolio = PORTFOLIO.test(resolved[start]?.hit.before.slice(-120) ?? '');
+    if (portfolio || (countries.size >= 3 && !anchored[start])) inSurvey.fill(true, start, end + 1);
     start = end + 1;
   }
   const weighed: Weighed[] = resolved.map(({ hit, place }, i) => {
