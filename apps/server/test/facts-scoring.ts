@@ -7,6 +7,7 @@ import type {
   ResourceFact,
   StudyFact,
 } from '@mining-hub/contract/facts';
+import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
 /**
@@ -37,6 +38,11 @@ export interface LabelledRelease {
 }
 
 export const FACTS_RELEASES = releases as LabelledRelease[];
+/**
+ * Thirty releases written and labelled on 2026-11-29 from sources in no other set (ASX, Canadian and AIM/LSE
+ * issuers; full length with their closing sections), scored untouched before any rule was read against them.
+ */
+export const FACTS_FRESH = freshReleases as LabelledRelease[];
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
