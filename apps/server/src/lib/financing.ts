@@ -60,7 +60,7 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
     kind: 'debt',
     type: 'debt-financing',
     pattern:
-      /\b(?:(?:senior |secured |unsecured |promissory )+notes?|notes? (?:offering|issue|due \d{4})|debentures?|(?:green |nordic |senior )?bonds? (?:issue|offering|financing)|(?:(?:project|secured|senior) )?(?:credit|debt|loan|term|bridge|revolving|working capital|project finance|project financing|stream) facilit(?:y|ies)|(?:term |bridge |project |shareholder |secured )loans?|loans? (?:agreement|notes?|of)|debt (?:financing|package)|project financ(?:e|ing) package)\b/i,
+      /\b(?:(?:senior |secured |unsecured |promissory )+notes?|notes? (?:offering|issue|due \d{4})|debentures?|(?:green |nordic |senior )?bonds? (?:issue|offering|financing)|(?:(?:project|secured|senior) )?(?:credit|debt|loan|term|bridge|revolving|working capital|project finance|project financing|stream) facilit(?:y|ies)|(?:term |bridge |project |shareholder |secured )loans?|loans? (?:agreement|notes?|of)|debt (?:financing|package)|(?:(?:senior|secured|unsecured|subordinated|convertible|mezzanine),? )+debt\b|project financ(?:e|ing) package)\b/i,
   },
   {
     kind: 'grant',

@@ -185,3 +185,41 @@ describe('extractFacts', () => {
     ).toEqual(['TSXV:PRB', 'OTCQB:PROBF']);
   });
 });
+
+// Patterns the fresh releases of 2026-11-29 showed (test/fixtures/facts-fresh.json, scored untouched first).
+describe('extractFacts on the shapes of the fresh releases', () => {
+  const deals = (text: string) =>
+    extractFacts(text).financings.map((f) => [f.amount, f.currency, f.type, f.status, f.funds_drilling]);
+
+  it('folds the parts of a deal that add up to it into the deal, the most specific part naming its type', () => {
+    const units = [
+      'Neworigin Announces Up to $1,300,000 Non-Brokered Private Placement',
+      'The offering comprises:',
+      '• up to 15,000,000 flow-through units at a price of $0.06 per FT Unit, for gross proceeds of up to $900,000; and',
+      '• up to 10,000,000 common share units at a price of $0.04 per unit, for gross proceeds of up to $400,000.',
+      'Each FT Unit will consist of one common share that qualifies as a "flow-through share" and one warrant.',
+    ].join('\n\n');
+    expect(deals(units)).toEqual([[1_300_000, null, 'flow-through', 'announced', true]]);
+    const tranches = [
+      'Pacgold Limited (ASX: PGO) has received firm commitments for a $5.6 million two-tranche placement.',
+      'The Placement will be completed in two tranches. Tranche 1, raising approximately $1.3 million, will be issued under the existing placement capacity. Tranche 2, raising approximately $4.3 million, will be issued once shareholders approve it.',
+      'The Company previously completed an A$3.2 million underwritten placement at A$0.19 per share.',
+    ].join('\n\n');
+    // A bare '$' stays without a currency unless the release says which dollar.
+    expect(deals(tranches)).toEqual([[5_600_000, null, 'private-placement', 'announced', false]]);
+  });
+
+  it('reads rand with a multiplier, not the conversion in brackets, and "senior secured debt" as a kind of debt', () => {
+    expect(
+      deals(
+        'Orion has agreed a non-binding term sheet for a R250 million (about A$22 million) senior secured, convertible debt facility.',
+      ),
+    ).toEqual([[250_000_000, 'ZAR', 'debt', 'announced', false]]);
+    expect(deals('The budget is to be met by US$190 million of senior secured debt from the syndicate.')).toEqual([
+      [190_000_000, 'USD', 'debt', 'announced', false],
+    ]);
+    expect(deals('Sprott has advanced the US$20 million deposit through a secured note bearing 10% interest.')).toEqual(
+      [[20_000_000, 'USD', 'debt', 'closed', false]],
+    );
+  });
+});

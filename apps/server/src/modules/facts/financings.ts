@@ -30,11 +30,11 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
 }
 
 const CLOSED =
-  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|secured|drawn down|oversubscribed and closed)\b/i;
+  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed)\b/i;
 const NOT_YET =
-  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?)\b/i;
+  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn)|(?:non-binding|indicative) term sheet)\b/i;
 const PAST_DEAL =
-  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b/i;
+  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b/i;
 const AMOUNT_CUE =
   /(?:gross proceeds|aggregate proceeds|total proceeds|proceeds|raise|raising|raised|financing|placement|offering|deal|investment|facility|loan|stream|royalty|grant|totall?ing|of up to|for)\W*(?:\w+\W+){0,4}$/i;
 const PER_SHARE =
@@ -46,8 +46,13 @@ const USE_OF_PROCEEDS =
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
+// 'R250 million (about A$22 million)': the amount in brackets after another is that amount converted.
+const CONVERTED = /^\s*\(\s*(?:about|approximately|approx\.?|around|roughly|c\.|circa|~|equivalent to|or)?\s*$/i;
+
 function pickAmount(text: string, mentions: MoneyMention[], instrumentAt: number): MoneyMention | null {
-  const candidates = mentions.filter((mention) => {
+  const candidates = mentions.filter((mention, i) => {
+    const before = mentions[i - 1];
+    if (before && CONVERTED.test(text.slice(before.end, mention.start))) return false;
     if (PER_SHARE.test(text.slice(mention.end, mention.end + 40))) return false;
     if (PRICE_BEFORE.test(text.slice(Math.max(0, mention.start - 25), mention.start))) return false;
     return mention.amount >= 10_000;
@@ -70,6 +75,8 @@ const GENERIC_DEAL =
 const COMPONENT =
   /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further)\b/i;
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
+// 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
+const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
 // The raising a release looks back on: 'part of the proceeds of the recent capital raising'.
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
@@ -81,17 +88,21 @@ export function financingsOf(
   fallback: 'USD' | 'CAD' | 'AUD' | null,
 ): FinancingFact[] {
   const facts: FinancingFact[] = [];
+  // Tranches told without naming the deal again: parts if they add up to a deal, else not deals of their own.
+  const tranches = new Set<FinancingFact>();
   units.forEach((unit, index) => {
     if (unit.cells) return;
     const text = unit.text;
     const instruments = financingInstruments(text);
+    const deal = facts[facts.length - 1];
+    const tranche = !instruments[0] && deal !== undefined && TRANCHE.test(text);
     const instrument: FinancingInstrument | undefined =
       instruments[0] ??
       (GENERIC_DEAL.test(text)
         ? { kind: 'equity', type: 'private-placement', phrase: GENERIC_DEAL.exec(text)?.[0] ?? '' }
-        : undefined);
+        : undefined) ??
+      (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
     if (!instrument || PAST_DEAL.test(text)) return;
-    const deal = facts[facts.length - 1];
     // The parts of the deal just told are that deal: its type follows the most specific part.
     if (
       deal &&
@@ -140,7 +151,8 @@ export function financingsOf(
         break;
       }
     }
-    const type = typeOf(instrument);
+    const type = tranche && deal ? deal.type : typeOf(instrument);
+    if (tranche && !amount) return;
     facts.push({
       amount: amount?.amount ?? null,
       currency: amount?.currency ?? null,
@@ -152,6 +164,7 @@ export function financingsOf(
       start: quoteStart,
       end: unit.end,
     });
+    if (tranche) tranches.add(facts[facts.length - 1] as FinancingFact);
   });
   const kept: FinancingFact[] = [];
   for (const fact of facts) {
@@ -172,5 +185,43 @@ export function financingsOf(
     kept.push(fact);
   }
   // An amount-less mention beside a stated deal of any type is that deal again.
-  return kept.filter((fact) => fact.amount !== null || !kept.some((other) => other.amount !== null));
+  const deals = kept.filter((fact) => fact.amount !== null || !kept.some((other) => other.amount !== null));
+  return withoutParts(deals).filter((deal) => !tranches.has(deal));
+}
+
+// The order in which a deal's parts name its type: a placement with a flow-through part is a flow-through deal.
+const TYPE_PRECEDENCE: FinancingType[] = ['flow-through', 'bought-deal', 'rights-offering'];
+
+/**
+ * Parts told beside their deal: tranches or unit kinds whose amounts add up to the deal's ('up to $1,300,000'
+ * as '$900,000' of flow-through units and '$400,000' of common units; 'Tranche 1 … $1.3 million, Tranche 2 …
+ * $4.3 million' of a '$5.6 million placement'). They are that deal: its type follows the most specific part.
+ */
+function withoutParts(deals: FinancingFact[]): FinancingFact[] {
+  const parts = new Set<FinancingFact>();
+  deals.forEach((deal, index) => {
+    const total = deal.amount;
+    if (total === null || parts.has(deal)) return;
+    for (const around of [deals.slice(index + 1), deals.slice(0, index).reverse()]) {
+      const run: FinancingFact[] = [];
+      let sum = 0;
+      for (const part of around) {
+        if (part.amount === null || parts.has(part) || part.amount >= total) break;
+        run.push(part);
+        sum += part.amount;
+        if (sum > total * 1.01) break;
+        if (run.length < 2 || Math.abs(sum - total) > total * 0.01) continue;
+        for (const found of run) parts.add(found);
+        const specific = TYPE_PRECEDENCE.find((type) => run.some((found) => found.type === type));
+        if (specific && deal.type !== 'debt' && TYPE_PRECEDENCE.indexOf(deal.type) !== 0) {
+          const rank = TYPE_PRECEDENCE.indexOf(deal.type);
+          if (rank === -1 || TYPE_PRECEDENCE.indexOf(specific) < rank) deal.type = specific;
+        }
+        deal.funds_drilling ||= deal.type === 'flow-through' || run.some((found) => found.funds_drilling);
+        deal.use_of_proceeds ??= run.find((found) => found.use_of_proceeds)?.use_of_proceeds ?? null;
+        return;
+      }
+    }
+  });
+  return deals.filter((deal) => !parts.has(deal));
 }

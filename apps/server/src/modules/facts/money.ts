@@ -1,7 +1,10 @@
 import type { Currency } from '@mining-hub/contract/facts';
 import { clean, CURRENCY, currencyOf, multiplier, NUM, parseNum } from './fact-text.ts';
 
-/** Money as releases write it: 'C$4.0 million', 'US$1.7 billion', '$300,000', 'A$486-million', 'US $609,000,000'. */
+/**
+ * Money as releases write it: 'C$4.0 million', 'US$1.7 billion', '$300,000', 'A$486-million', 'US $609,000,000',
+ * 'R250 million'.
+ */
 
 export interface MoneyMention {
   amount: number;
@@ -10,8 +13,9 @@ export interface MoneyMention {
   end: number;
 }
 
+// Rand are written 'R250 million', 'R1.2bn': read only with a multiplier word ('R2' alone may be anything).
 const MONEY = new RegExp(
-  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|m|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b`,
+  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|m|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b|(?<![\w$])(?<rand>R)\s?(?<n3>${NUM})\s?-?\s?(?<m3>billion|million|bn|m)(?![a-zA-Z])`,
   'g',
 );
 
@@ -20,9 +24,9 @@ export function moneyIn(text: string, fallback: 'USD' | 'CAD' | 'AUD' | null): M
   const found: MoneyMention[] = [];
   for (const match of text.matchAll(MONEY)) {
     const groups = match.groups ?? {};
-    const number = parseNum(groups.n ?? groups.n2 ?? '');
+    const number = parseNum(groups.n ?? groups.n2 ?? groups.n3 ?? '');
     if (!Number.isFinite(number)) continue;
-    const symbol = groups.cur ?? groups.cur2 ?? '';
+    const symbol = groups.cur ?? groups.cur2 ?? groups.rand ?? '';
     const currency = /dollars/i.test(symbol)
       ? /^US/i.test(symbol)
         ? 'USD'
@@ -31,7 +35,7 @@ export function moneyIn(text: string, fallback: 'USD' | 'CAD' | 'AUD' | null): M
           : 'AUD'
       : currencyOf(symbol, fallback);
     found.push({
-      amount: clean(number * multiplier(groups.m ?? groups.m2)),
+      amount: clean(number * multiplier(groups.m ?? groups.m2 ?? groups.m3)),
       currency,
       start: match.index,
       end: match.index + match[0].length,
