@@ -223,3 +223,36 @@ describe('extractFacts on the shapes of the fresh releases', () => {
     );
   });
 });
+
+describe('the issuer in the shapes of the fresh releases', () => {
+  const issuer = (text: string) => extractFacts(text).issuers.map(({ name, tickers }) => [name, tickers]);
+
+  it('reads the listings wires spell their own way', () => {
+    expect(issuer('Vancouver -- New Found Gold Corp. (TSX-V: NFG) (NYSE-A: NFGC) reports assays.')).toEqual([
+      ['New Found Gold Corp.', ['TSXV:NFG', 'NYSE American:NFGC']],
+    ]);
+    expect(issuer('Toronto -- LAURION Mineral Exploration Inc. (TSX-V: LME) (OTCPINK: LMEFF) has closed.')).toEqual([
+      ['LAURION Mineral Exploration Inc.', ['TSXV:LME', 'OTC Pink:LMEFF']],
+    ]);
+    expect(issuer('Vancouver -- Viva Gold Corp. (TSX-Venture: VAU; OTCBB: VAUCF) reports a PEA.')).toEqual([
+      ['Viva Gold Corp.', ['TSXV:VAU', 'OTC:VAUCF']],
+    ]);
+    expect(issuer('Toronto -- Victoria Gold Corp. (TSX-VGCX) reports the results of its meeting.')).toEqual([
+      ['Victoria Gold Corp.', ['TSX:VGCX']],
+    ]);
+    expect(issuer('Vancouver -- Klondike Gold Corp. (TSXV: KG) (US-OTC: KDKGF) provides an update.')).toEqual([
+      ['Klondike Gold Corp.', ['TSXV:KG', 'OTC:KDKGF']],
+    ]);
+  });
+
+  it('takes the company, not its board, and the full name an AIM header defines for the dateline’s short one', () => {
+    expect(issuer('The Board of SolGold (LSE & TSX: SOLG) is pleased to announce that drilling has started.')).toEqual([
+      ['SolGold', ['LSE:SOLG', 'TSX:SOLG']],
+    ]);
+    expect(
+      issuer(
+        'KEFI Gold and Copper plc\n("KEFI" or the "Company")\n\nKEFI (AIM: KEFI), the gold and copper company, announces the launch.',
+      ),
+    ).toEqual([['KEFI Gold and Copper plc', ['AIM:KEFI']]]);
+  });
+});

@@ -18,7 +18,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^(?:OTCQX)$/i, 'OTCQX'],
   [/^(?:OTCQB)$/i, 'OTCQB'],
   [/^(?:OTC ?Pink|Pink)$/i, 'OTC Pink'],
-  [/^(?:OTC|OTCMKTS|OTC Markets|USOTC)$/i, 'OTC'],
+  [/^(?:OTC|OTCMKTS|OTC Markets|USOTC|US-OTC|OTCBB)$/i, 'OTC'],
   [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
   [/^LSE$/i, 'LSE'],
   [/^JSE$/i, 'JSE'],
@@ -26,7 +26,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCMKTS|USOTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCMKTS|OTCBB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
 const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
 
 export function exchangeOf(name: string): string | null {
@@ -57,6 +57,8 @@ const REVERSED = new RegExp(
 // '[PRB-TSXV, PROBF-OTCQB]', '(BNAU-TSX; BNAUF-OTCQX)'.
 const DASHED = new RegExp(String.raw`[[(]\s*(?:${SYMBOL}-${EXCHANGE}[\s;,]*)+[\])]`, 'g');
 const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})-(${EXCHANGE})`, 'g');
+// '(TSX-VGCX)': an exchange, a hyphen and the symbol ('TSX-V' with a colon or space after it is the Venture).
+const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.]{1,7})\s*\)/g;
 
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
@@ -88,6 +90,10 @@ function listingsIn(text: string): Listing[] {
       return code ? [`${code}:${pair[1] ?? ''}`] : [];
     });
     found.push({ start: match.index, end: match.index + match[0].length, tickers });
+  }
+  for (const match of text.matchAll(EXCHANGE_DASH_SYMBOL)) {
+    const code = exchangeOf(match[1] ?? '');
+    if (code) found.push({ start: match.index, end: match.index + match[0].length, tickers: [`${code}:${match[2]}`] });
   }
   return found.filter((listing) => listing.tickers.length > 0).sort((a, b) => a.start - b.start);
 }
@@ -134,6 +140,12 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
   while (words.length > 0 && /^(?:of|and|de|del|la|&)$/.test(words[0] ?? '')) {
     words.shift();
   }
+  // 'The Board of SolGold (LSE & TSX: SOLG) announces': the board speaks for the company.
+  if (/^Board$/i.test(words[0] ?? '') && words[1] === 'of' && words.length > 2) {
+    const board = words[2] === 'Directors' && words[3] === 'of' ? 4 : 2;
+    const dropped = words.splice(0, board).join(' ');
+    start = text.indexOf(words[0] ?? '', start + dropped.length);
+  }
   if (words.length === 0 || start < 0) return null;
   const name = words.join(' ').replace(/,$/, '');
   return /\p{L}{2}/u.test(name) ? { name, start } : null;
@@ -144,13 +156,15 @@ const SUBJECT =
 const TITLE_SUBJECT =
   /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|to\s|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobilizes|Mobilises|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges)\b/u;
 
+const BOARD_OF = /^(?:The\s+)?Board\s+(?:of\s+Directors\s+)?of\s+/;
 const DEFINED_COMPANY =
-  /((?:[\p{Lu}][\p{L}\d'’.&-]*\s+){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘][^"”'’()]{1,40}["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
+  /((?:[\p{Lu}][\p{L}\d'’.&-]*\s+(?:(?:and|of|&)\s+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
 
 /** The release's issuer: name as written and every listing given with it. */
 export function issuersOf(original: string, folded: string, title: string): IssuerFact[] {
   const top = folded.slice(0, 2500);
   const listings = listingsIn(top);
+  const defined = DEFINED_COMPANY.exec(top);
   // Ticker lines before the dateline ('TSX: TML\nOTCQX: TSRMF').
   const headerTickers: string[] = [];
   for (const line of top.split('\n').slice(0, 6)) {
@@ -186,6 +200,12 @@ export function issuersOf(original: string, folded: string, title: string): Issu
         name = { name: line, start: lineStart + above.slice(lineStart).indexOf(line) };
     }
     if (!name) continue;
+    // An AIM header defines the short name the dateline then uses: 'KEFI Gold and Copper plc ("KEFI" or the
+    // "Company") … KEFI (AIM: KEFI) announces'.
+    if (defined?.[1] && defined[2]?.toLowerCase() === name.name.toLowerCase() && defined.index < name.start) {
+      const full = defined[1].trim().replace(BOARD_OF, '');
+      name = { name: full, start: defined.index + defined[0].indexOf(full) };
+    }
     const start = name.start;
     return [
       {
@@ -209,9 +229,8 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   ];
   // No listing: the name a release defines as 'the Company' ('Ortac Resources Limited ('Ortac' or 'the
   // Company')'), else the subject of the lead sentence, else the headline's.
-  const defined = DEFINED_COMPANY.exec(top);
   if (defined?.[1]) {
-    const name = defined[1].trim();
+    const name = defined[1].trim().replace(BOARD_OF, '');
     const start = defined.index + defined[0].indexOf(name);
     return issuerNamedAt(name, start);
   }
