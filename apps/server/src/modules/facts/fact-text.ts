@@ -80,9 +80,11 @@ export function cellsOf(line: string, lineStart: number): Cell[] | null {
     at = match.index + match[0].length;
   }
   push(at, line.length);
-  // '| a | b |': the bars at the ends frame the row, they do not open empty cells.
-  if (explicit && /^\s*\|/.test(line) && cells[0]?.text === '') cells.shift();
-  if (explicit && /\|\s*$/.test(line) && cells.at(-1)?.text === '') cells.pop();
+  // '| a | b |': the bars at the ends frame the row, they do not open empty cells. A bar that ends a row it did
+  // not open ('Including | 56.10 | 56.85 | 0.75 | 23.94 |') closes the last cell's column, left empty.
+  const framed = /^\s*\|/.test(line);
+  if (explicit && framed && cells[0]?.text === '') cells.shift();
+  if (explicit && framed && /\|\s*$/.test(line) && cells.at(-1)?.text === '') cells.pop();
   const filled = cells.filter((cell) => cell.text !== '');
   // A dateline's '(TSXV: ABC | OTCQB: ABCDF)' or prose with double spaces is not a row: rows have short cells.
   const longest = Math.max(...filled.map((cell) => cell.text.length));

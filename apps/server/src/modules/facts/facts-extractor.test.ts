@@ -256,3 +256,38 @@ describe('the issuer in the shapes of the fresh releases', () => {
     ).toEqual([['KEFI Gold and Copper plc', ['AIM:KEFI']]]);
   });
 });
+
+describe('intercepts in the shapes of the fresh releases', () => {
+  const intercepts = (text: string, title = '') =>
+    extractFacts(text, { title }).intercepts.map((f) => [f.hole_id, f.from_m, f.width_m, f.grade, f.including]);
+
+  it('keeps a row’s empty last cell in place when its bar ends a row it did not open', () => {
+    const table = [
+      'Hole No. | From (m) | To (m) | Interval (m) | Au (g/t) | Zone',
+      'NFGC-23-1149 | 56.10 | 86.15 | 30.05 | 5.81 | Keats W',
+      'Including | 57.90 | 58.25 | 0.35 | 102.04 |',
+    ].join('\n');
+    expect(intercepts(table)).toEqual([
+      ['NFGC-23-1149', 56.1, 30.05, 5.81, false],
+      ['NFGC-23-1149', 57.9, 0.35, 102.04, true],
+    ]);
+    // The headline's rounded telling of that row, without its hole, is the row.
+    expect(intercepts(table, 'New Found Intercepts 5.81 g/t Au Over 30 m at Keats West')).toHaveLength(2);
+  });
+
+  it('reads "within that interval" as an including, historical places as places, and a channel as no drill hole', () => {
+    const text = [
+      'Hole NM-22-01 returned 0.33 g/t Au over 16.4 m from 21.5 m.',
+      'Within that interval, 0.51 g/t Au over 7.8 m and 1.47 g/t Au over 1.05 m.',
+      'A hole collared in an area with no historical drilling returned 18.5m at 2.4% Zn from 2m.',
+      'Drilling tests the outcrop where a rock-saw channel returned 147.8m at 0.69% CuEq.',
+      'Historical drilling returned 12m at 3.1 g/t Au.',
+    ].join('\n\n');
+    expect(intercepts(text)).toEqual([
+      ['NM-22-01', 21.5, 16.4, 0.33, false],
+      ['NM-22-01', null, 7.8, 0.51, true],
+      ['NM-22-01', null, 1.05, 1.47, true],
+      [null, 2, 18.5, 2.4, false],
+    ]);
+  });
+});

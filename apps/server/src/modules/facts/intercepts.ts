@@ -49,6 +49,8 @@ const TRUE_WIDTH = new RegExp(
   'i',
 );
 const INCLUDING = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])[\s;:,]*$/i;
+// 'Within that interval, 0.51 g/t Au over 7.8 m': the sentence opens inside the interval told before.
+const WITHIN_IT = /^\W*(?:within|inside) (?:that|this|the same|the above|which) (?:interval|intersection|intercept)\b/i;
 const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])/i;
 
 // Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226'.
@@ -161,8 +163,10 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
   );
 }
 
+// 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
+// channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:historic(?:al)?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 /** Intercepts of the text's prose units and tables (tables' rows are skipped as prose). */
 export function interceptsOf(
@@ -206,7 +210,10 @@ export function interceptsOf(
       const after = unit.text.slice(candidate.end, nextStart);
       if (index === 0)
         including =
-          /^\W*(?:incl|including|inc\.)/i.test(unit.text) || INCLUDING.test(before) || openIncluding !== undefined;
+          /^\W*(?:incl|including|inc\.)/i.test(unit.text) ||
+          WITHIN_IT.test(unit.text) ||
+          INCLUDING.test(before) ||
+          openIncluding !== undefined;
       else if (before.includes(';') && !INCLUDING_ANYWHERE.test(before.slice(before.lastIndexOf(';'))))
         including = false;
       else if (INCLUDING_ANYWHERE.test(before)) including = true;
@@ -268,7 +275,22 @@ export function interceptsOf(
     if (index < 0) kept.push(fact);
     else if ((kept[index]?.from_m ?? null) === null && fact.from_m !== null) kept[index] = fact;
   }
-  return kept.sort((a, b) => a.start - b.start);
+  // A headline rounds the row it repeats and leaves the hole out ('5.81 g/t Au Over 30 m' of NFGC-23-1149's
+  // 30.05 m): the telling that names the hole is the fact.
+  const told = kept.filter(
+    (fact) =>
+      fact.hole_id !== null ||
+      !kept.some(
+        (other) =>
+          other.hole_id !== null &&
+          other.element === fact.element &&
+          other.including === fact.including &&
+          Math.abs(other.width_m - fact.width_m) <= other.width_m * 0.01 &&
+          Math.abs(other.grade - fact.grade) <= other.grade * 0.005 &&
+          (fact.from_m === null || fact.from_m === other.from_m),
+      ),
+  );
+  return told.sort((a, b) => a.start - b.start);
 }
 
 const GRADE_HEADER = new RegExp(
