@@ -291,3 +291,32 @@ describe('intercepts in the shapes of the fresh releases', () => {
     ]);
   });
 });
+
+describe('programmes in the shapes of the fresh releases', () => {
+  const programmes = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.holes, f.rigs, f.status]);
+
+  it('reads depths, years, drilling of years past and promised updates as no programme', () => {
+    expect(programmes('The 2021 holes have continued to test the Jupiter Zone down plunge.')).toEqual([]);
+    expect(
+      programmes('Drilling is under way with one man-portable rig able to drill core to depths of up to 1,800m.'),
+    ).toEqual([[null, null, 1, 'underway']]);
+    expect(
+      programmes(
+        'The estimate uses the results of 10,308m of drilling completed by the Company over the past few years.',
+      ),
+    ).toEqual([]);
+    expect(
+      programmes('The Company expects to report further updates on development, drilling and exploration.'),
+    ).toEqual([]);
+  });
+
+  it('reads drilling "recently completed" as done, and a programme of holes done without metres', () => {
+    expect(
+      programmes('The upgrade follows the recently completed 3,500m drilling program near the proposed decline.'),
+    ).toEqual([[3500, null, null, 'completed']]);
+    expect(
+      programmes('The Company reports assays from 16 diamond drill holes. The 16 holes have been completed.'),
+    ).toEqual([[null, 16, null, 'completed']]);
+    expect(programmes('All three holes drilled so far at Dimma hit massive nickel sulphides.')).toEqual([]);
+  });
+});

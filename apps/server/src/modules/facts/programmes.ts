@@ -15,8 +15,9 @@ const PROGRAMME_WORD =
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
+// 'the 2021 holes' are the holes of a year, not 2,021 of them.
 const HOLES = new RegExp(
-  String.raw`(?<![\d.,])(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?\s+(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:program|campaign|drill)))`,
+  String.raw`(?<![\d.,])(?!(?:19|20)\d\d\s)(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?\s+(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:program|campaign|drill)))`,
   'gi',
 );
 const RIGS = new RegExp(
@@ -79,7 +80,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depth of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -119,7 +120,8 @@ function countOf(pattern: RegExp, text: string): number | null {
 const PLANNED_FIRST =
   /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume))\b/i;
 // 'was run during December': drilling told as done, whatever else the sentence calls planned.
-const DONE_FIRST = /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\bhas been completed\b/i;
+const DONE_FIRST =
+  /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b/i;
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth' speaks of rock, not of drilling.
@@ -141,7 +143,10 @@ function statusOf(sentence: string): ProgrammeFact['status'] {
 
 /** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
 const BOILERPLATE =
-  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:estimate|resource|MRE) (?:draws on|rests on|is based on|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b/i;
+  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:estimate|resource|MRE) (?:draws on|rests on|is based on|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b/i;
+/** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
+const PAST_DRILLING =
+  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:drilling|drill ?holes|holes)\b/i;
 
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
@@ -153,7 +158,12 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   for (const unit of units) {
     const text = unit.text;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
-    if (BOILERPLATE.test(text) || (PENDING.test(text) && !UNDERWAY.test(text) && metresOf(text) === null)) continue;
+    if (
+      BOILERPLATE.test(text) ||
+      PAST_DRILLING.test(text) ||
+      (PENDING.test(text) && !UNDERWAY.test(text) && metresOf(text) === null)
+    )
+      continue;
     if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
@@ -220,7 +230,16 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     kept.push(candidate);
   }
   if (kept.length === 0) {
-    const best = candidates.find((candidate) => candidate.status === 'planned' || candidate.status === 'underway');
+    // Without metres: the drilling ahead or running, else a programme of holes the release says is done ('The
+    // 16 holes have been completed'), not holes named for their results ('three holes drilled so far hit').
+    const best =
+      candidates.find((candidate) => candidate.status === 'planned' || candidate.status === 'underway') ??
+      candidates.find(
+        (candidate) =>
+          candidate.status === 'completed' &&
+          candidate.holes !== null &&
+          /\b(?:program(?:me)?|campaign|phase)\b|\b(?:have|has) been completed\b/i.test(candidate.unit.text),
+      );
     if (best) kept.push(best);
   }
   return kept.map(({ unit, ...fact }) => ({
