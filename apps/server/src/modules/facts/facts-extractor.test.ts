@@ -320,3 +320,29 @@ describe('programmes in the shapes of the fresh releases', () => {
     expect(programmes('All three holes drilled so far at Dimma hit massive nickel sulphides.')).toEqual([]);
   });
 });
+
+describe('resources and studies in the shapes of the fresh releases', () => {
+  it('reads every category together as the total, and a total row’s own category cell', () => {
+    const table = [
+      'Zone | Category | Tonnes (Mt) | CuEq (%)',
+      'Total | Indicated | 798 | 0.45',
+      'Measured, Indicated and Inferred Mineral Resource | 1,001 | 0.42',
+    ].join('\n');
+    expect(extractFacts(table).resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Indicated', 798, 0.45],
+      ['Total', 1001, 0.42],
+    ]);
+  });
+
+  it('leaves out the resource a study draws on and one not included, and a study previously reported', () => {
+    const text = [
+      'The Scoping Study gives a pre-tax NPV of A$442 million and an IRR of 73%.',
+      "The production target is drawn from Mandilla's current Mineral Resource estimate of 37Mt at 1.1 g/t Au for 1.27Moz.",
+      'The Feysville project holds a separate Mineral Resource of 3Mt at 1.3 g/t Au, which is not included in the Study.',
+      'The 2018 pre-feasibility study, previously reported, calculated an IRR of 27.6% and an NPV of $87.8 million.',
+    ].join('\n\n');
+    const facts = extractFacts(text);
+    expect(facts.resources).toEqual([]);
+    expect(facts.studies.map((f) => [f.stage, f.irr_pct])).toEqual([['Scoping', 73]]);
+  });
+});

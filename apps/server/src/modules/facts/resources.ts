@@ -13,6 +13,8 @@ const CATEGORY = String.raw`(?:measured\s*(?:and|&|\+|\/)\s*indicated|M\s?&\s?I|
 
 export function categoryOf(text: string): ResourceCategory | null {
   const lower = text.toLowerCase().replace(/\s+/g, ' ');
+  // 'Measured, Indicated and Inferred Mineral Resource': every category together is the total.
+  if (/\bindicated,? ?(?:and|&|\+) ?inferred\b/.test(lower)) return 'Total';
   if (/measured ?(?:and|&|\+|\/) ?indicated|^m ?& ?i$|m\+i|\bm ?& ?i\b/.test(lower)) return 'Measured & Indicated';
   if (/prove[nd] ?(?:and|&|\+|\/) ?probable|\bp ?& ?p\b/.test(lower)) return 'Proven & Probable';
   if (/\bmeasured\b/.test(lower)) return 'Measured';
@@ -42,7 +44,7 @@ const SKIP = /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(
 // Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
 // project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
 const NOT_OURS =
-  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) is based on\b|\bbased on (?:the|a) (?:mineral )?resource\b/;
+  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) is based on\b|\bbased on (?:the|a) (?:mineral )?resource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
@@ -170,7 +172,9 @@ function tableResources(
     )?.[1] ?? 'oz';
   const facts: ResourceFact[] = [];
   for (const row of table.rows) {
-    const category = row.values.map((cell) => (cell ? categoryOf(cell.text) : null)).find((value) => value !== null);
+    // 'Total | Indicated | 798 | 0.45': a row of the deposits' total names its category in another cell.
+    const categories = row.values.map((cell) => (cell ? categoryOf(cell.text) : null));
+    const category = categories.find((value) => value !== null && value !== 'Total') ?? categories.find(Boolean);
     if (!category) continue;
     const number = (index: number) => {
       const text = index < 0 ? undefined : row.values[index]?.text;

@@ -170,8 +170,9 @@ export function studiesOf(
   const firstStage = stages[0]?.stage ?? (titleStage ? stageOf(titleStage[0]) : null);
   const byStage = new Map<StudyStage, Figure[]>();
   for (const unit of units) {
-    // 'The feasibility study released in July gave…': a study of an earlier release, recalled.
-    if (EARLIER_STUDY.test(unit.text)) continue;
+    // 'The feasibility study released in July gave…', 'a previously reported pre-feasibility study': recalled.
+    if (EARLIER_STUDY.test(unit.text) || /\bpreviously (?:reported|released|announced|published)\b/i.test(unit.text))
+      continue;
     for (const figure of figuresOf(unit, fallback)) {
       const at = unit.start + figure.at;
       const stage = stages.filter((s) => s.at <= at && at - s.at < 3000).at(-1)?.stage ?? firstStage;
