@@ -137,4 +137,24 @@ Email: jane@kestrelgold.com`,
       intent_reasons: ['corporate housekeeping, no project facts'],
     });
   });
+
+  it('reads a mine whose development has started as Very High, as a construction decision', () => {
+    for (const [title, lead] of [
+      [
+        'KEFI Gold and Copper Formally Launches Tulu Kapi Gold Project',
+        'KEFI (AIM: KEFI) announces that the Board of TKGM has formally launched the Tulu Kapi Gold Project.',
+      ],
+      [
+        'Régua Commencement and Updated JORC Resource Estimate',
+        'W Resources Plc (AIM: WRES) announces that operations have started at its Régua tungsten mine in Portugal.',
+      ],
+    ]) {
+      const started = analyse(title, lead);
+      expect(started.buying_intent_score, title).toBe('Very High');
+      expect(started.intent_reasons, title).toContain('mine development started');
+    }
+    expect(
+      analyse('Aurum Ridge Launches Drilling Program at Ridge Project', 'Drilling will start in May.').intent_reasons,
+    ).not.toContain('mine development started');
+  });
 });

@@ -318,6 +318,12 @@ describe('programmes in the shapes of the fresh releases', () => {
       programmes('The Company reports assays from 16 diamond drill holes. The 16 holes have been completed.'),
     ).toEqual([[null, 16, null, 'completed']]);
     expect(programmes('All three holes drilled so far at Dimma hit massive nickel sulphides.')).toEqual([]);
+    // A line giving only the size takes its status from the lines after it.
+    expect(
+      programmes(
+        '• Up to 5,000 metres of diamond drilling in more than 20 holes.\n\n• Drilling is expected to start this weekend, with a second drill rig due on site next week.',
+      ),
+    ).toEqual([[5000, 20, 2, 'planned']]);
   });
 });
 

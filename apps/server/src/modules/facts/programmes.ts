@@ -216,11 +216,18 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
       (candidate.status !== null ||
         !candidates.some((other) => other.status !== null && (other.metres ?? 0) > (candidate.metres ?? 0))),
   );
-  // 'Two RC rigs and a diamond rig are on site': rigs told after the programme are its rigs.
+  // 'Two RC rigs and a diamond rig are on site': rigs told after the programme are its rigs. A programme's
+  // line that says no more than its size ('• Up to 5,000 metres of diamond drilling in more than 20 holes.')
+  // takes its status from the drilling told on the lines right after it ('• Drilling is expected to start').
   for (const candidate of candidates) {
-    if (candidate.metres !== null || candidate.rigs === null) continue;
+    if (candidate.metres !== null) continue;
     const owner = [...withMetres].reverse().find((other) => other.unit.start < candidate.unit.start);
     if (!owner) continue;
+    if (owner.status === null && candidate.unit.line - owner.unit.line <= 4) {
+      owner.status = candidate.status;
+      owner.timing ??= candidate.timing;
+    }
+    if (candidate.rigs === null) continue;
     owner.rigs ??= candidate.rigs;
     if (candidate.status === 'underway' && owner.status !== 'planned') owner.status = 'underway';
   }
