@@ -40,7 +40,8 @@ export interface LabelledRelease {
 export const FACTS_RELEASES = releases as LabelledRelease[];
 /**
  * Thirty releases written and labelled on 2026-11-29 from sources in no other set (ASX, Canadian and AIM/LSE
- * issuers; full length with their closing sections), scored untouched before any rule was read against them.
+ * issuers; full length with their closing sections). They were scored untouched first, then their errors were
+ * read for patterns (docs/ARCHITECTURE.md, "Fresh releases, read untouched"): they are tuning data now.
  */
 export const FACTS_FRESH = freshReleases as LabelledRelease[];
 
