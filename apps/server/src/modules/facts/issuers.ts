@@ -158,7 +158,7 @@ const TITLE_SUBJECT =
 
 const BOARD_OF = /^(?:The\s+)?Board\s+(?:of\s+Directors\s+)?of\s+/;
 const DEFINED_COMPANY =
-  /((?:[\p{Lu}][\p{L}\d'’.&-]*\s+(?:(?:and|of|&)\s+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
+  /((?:[\p{Lu}][\p{L}\d'’.&-]*[ \t]+(?:(?:and|of|&)[ \t]+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
 
 /** The release's issuer: name as written and every listing given with it. */
 export function issuersOf(original: string, folded: string, title: string): IssuerFact[] {
@@ -169,7 +169,10 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   const headerTickers: string[] = [];
   for (const line of top.split('\n').slice(0, 6)) {
     // 'TSX: TML', 'AIM: EMED TSX: EMD 30 December 2011': listings opening a line before the dateline.
-    const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(line);
+    // 'ASX Code: VKA': the ASX header's own spelling.
+    const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}(?: Code)?\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(
+      line.replace(/^(\s*ASX) Code\b/, '$1'),
+    );
     if (prefix) headerTickers.push(...tickersOfPairs(prefix[0]));
     // 'Horizonte Minerals Plc / Index: AIM / Epic: HZM'.
     const epic =
