@@ -352,3 +352,52 @@ describe('resources and studies in the shapes of the fresh releases', () => {
     expect(facts.studies.map((f) => [f.stage, f.irr_pct])).toEqual([['Scoping', 73]]);
   });
 });
+
+describe('the shapes of the second fresh releases', () => {
+  it('keeps a sentence’s own intercept and leaves out the clause quoting an earlier one, cumulative totals and trenches', () => {
+    const text = [
+      'The RC portion of AKRC25D returned 16m @ 2.19 g/t Au, which lines up with the up-dip 11m @ 2.06 g/t Au in hole AKRC188, previously reported.',
+      'Adding together all mineralised intervals, MTRC015 holds a cumulative 129m at 0.34% Ni.',
+      'Trenching exposes graphite at surface, including MHT26 with 43m at 20.8% TGC from 0m.',
+      '• Hole 22R-5650 returned 82 meters of 1.03 g/t gold and 30.38 g/t silver',
+    ].join('\n\n');
+    expect(extractFacts(text).intercepts.map((f) => [f.hole_id, f.width_m, f.grade])).toEqual([
+      ['AKRC25D', 16, 2.19],
+      ['22R-5650', 82, 1.03],
+    ]);
+  });
+
+  it('reads widths from the metres column, not an interval number, and resources from the metric columns', () => {
+    const drill = [
+      'Hole | Interval | Feet | Meters | Cu (%) | Ag (g/t)',
+      'SM20-043 | 1 | 23.0 | 7.01 | 2.84 | 181.5',
+    ].join('\n');
+    expect(extractFacts(drill).intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.element])).toEqual([
+      ['SM20-043', 7.01, 2.84, 'Cu'],
+    ]);
+    const resources = [
+      'Category | Tons (k) | Au (oz/t) | Tonnes (k) | Au (g/t) | Au (oz)',
+      'Indicated | 1,110 | 0.316 | 1,007 | 10.8 | 351,000',
+      'The Panuco estimate updated earlier this year reports an Indicated resource of 9.5 million tonnes grading 289 g/t silver.',
+    ].join('\n');
+    expect(extractFacts(resources).resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.unit])).toEqual([
+      ['Indicated', 1.007, 10.8, 'g/t'],
+    ]);
+  });
+
+  it('leaves out drilling to date, a dated study recalled, a tranche of a deal told and a share purchase plan beside it', () => {
+    const facts = extractFacts(
+      [
+        'Vizsla has completed more than 350,000 metres of drilling at Panuco to date.',
+        'The May 2019 Preliminary Economic Assessment estimated initial capital of US$100.5 million.',
+        'Tietto has completed its $7 million capital raising. Tranche 2 consisted of 4,000,002 shares at 15c each, raising $600,000 (the "Placement").',
+        'Astral will also offer a non-underwritten SPP to raise up to $2 million.',
+        'Proceeds will be used at Abujar, including:',
+        '• a 25,000m auger and aircore drilling program on regional targets; and',
+      ].join('\n\n'),
+    );
+    expect(facts.programmes.map((f) => [f.metres, f.status])).toEqual([[25000, 'planned']]);
+    expect(facts.studies).toEqual([]);
+    expect(facts.financings.map((f) => f.amount)).toEqual([7_000_000]);
+  });
+});

@@ -103,6 +103,8 @@ export function financingsOf(
         : undefined) ??
       (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
     if (!instrument || PAST_DEAL.test(text)) return;
+    // A share purchase plan offered beside a placement tops the deal up; it is not a deal of its own.
+    if (deal && /\bSPP\b|\bshare purchase plan\b/i.test(text)) return;
     // The parts of the deal just told are that deal: its type follows the most specific part.
     if (
       deal &&
@@ -199,6 +201,16 @@ const TYPE_PRECEDENCE: FinancingType[] = ['flow-through', 'bought-deal', 'rights
  */
 function withoutParts(deals: FinancingFact[]): FinancingFact[] {
   const parts = new Set<FinancingFact>();
+  // 'Tranche 2 consisted of 4,000,002 shares …, raising $600,000' after the '$7 million capital raising': a
+  // tranche smaller than a deal told before it is that deal's.
+  deals.forEach((deal, index) => {
+    if (deal.amount === null || !TRANCHE.test(deal.quote)) return;
+    const amount = deal.amount;
+    const whole = deals.slice(0, index).find((other) => other.amount !== null && other.amount > amount);
+    if (!whole) return;
+    parts.add(deal);
+    whole.funds_drilling ||= deal.funds_drilling;
+  });
   deals.forEach((deal, index) => {
     const total = deal.amount;
     if (total === null || parts.has(deal)) return;

@@ -60,7 +60,7 @@ const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12'.
 const NAMED_HOLE =
-  /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?![,.]\d)(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+  /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?![,.]\d|[-_][A-Z0-9])(?!\s*(?:m\b|metres|meters|holes|%))/gi;
 // A listing's symbol ('(ASX: A1G)') and places named like holes ('the CS4 channel', 'at BP33 and Grants').
 const LISTING_BEFORE =
   /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|ASX\/NZX)\s*:\s*$/i;
@@ -166,7 +166,31 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+
+// Where a sentence turns to another result: ', which lines up with', ', compared with', '; '.
+const CLAUSE_BREAK =
+  /,\s+(?=(?:which|while|whereas|compared|against|up from|following|versus|similar to|in line with)\b)|;\s+/g;
+
+/**
+ * The words that say whether the interval at `start`..`end` is quoted from before: its clause, and for a clause
+ * that hangs on the one before ('…earlier RC hole 024, which intercepted 50 m…') that one too.
+ */
+function clauseOf(text: string, start: number, end: number): string {
+  let from = 0;
+  let previous = 0;
+  let to = text.length;
+  for (const match of text.matchAll(CLAUSE_BREAK)) {
+    if (match.index + match[0].length <= start) {
+      previous = from;
+      from = match.index + match[0].length;
+    } else if (match.index >= end) {
+      to = match.index;
+      break;
+    }
+  }
+  return text.slice(from > 0 ? previous : 0, to);
+}
 
 /** Intercepts of the text's prose units and tables (tables' rows are skipped as prose). */
 export function interceptsOf(
@@ -196,15 +220,18 @@ export function interceptsOf(
       else if (unit.text.length > 300) contextHole = null;
       continue;
     }
-    if (PROSE_SKIP.test(unit.text)) {
-      // Results of earlier releases quoted for context are not this release's intercepts.
-      continue;
-    }
     let including = false;
     let previousEnd = 0;
     let parentHole: string | null = null;
     const distinctHoles = [...new Set(holes.map((hole) => hole.id))];
     candidates.forEach((candidate, index) => {
+      // Results of earlier releases quoted for context are not this release's intercepts: the clause that quotes
+      // them is left out, not the sentence's own result before it ('AKRC25D returned 16m @ 2.19 g/t Au, which
+      // lines up with 11m @ 2.06 g/t Au in hole AKRC188, previously reported').
+      if (PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end))) {
+        previousEnd = candidate.end;
+        return;
+      }
       const before = unit.text.slice(previousEnd, candidate.start);
       const nextStart = candidates[index + 1]?.start ?? unit.text.length;
       const after = unit.text.slice(candidate.end, nextStart);
@@ -303,7 +330,13 @@ function tableIntercepts(table: Table, original: string, releaseType: InterceptF
   const holeAt = column(header, /hole|bhid|drill ?hole|^id$|^hole id/i);
   const fromAt = column(header, /^from\b/i);
   const toAt = column(header, /^to\b/i);
-  const widthAt = column(header, /interval|width|length|intercept|thickness|^metres|^\(?m\)?$/i, /true|etw|est/i);
+  // 'Interval (m)' or a bare 'Meters' beside 'Feet' before a bare 'Interval' (which may number the intervals).
+  const widthAt =
+    [
+      column(header, /(?:interval|width|length|intercept|thickness)[^|]*\((?:m|metres|meters)\)/i, /true|etw|est/i),
+      column(header, /^(?:metres|meters|\(?m\)?)$/i),
+      column(header, /interval|width|length|intercept|thickness|^metres|^\(?m\)?$/i, /true|etw|est/i),
+    ].find((index) => index >= 0) ?? -1;
   const trueAt = column(header, /true|etw/i);
   const gradeAt = header.findIndex(
     (name, index) =>

@@ -17,7 +17,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NASDAQ$/i, 'NASDAQ'],
   [/^(?:OTCQX)$/i, 'OTCQX'],
   [/^(?:OTCQB)$/i, 'OTCQB'],
-  [/^(?:OTC ?Pink|Pink)$/i, 'OTC Pink'],
+  [/^(?:OTC ?Pink|Pink|OTCPK)$/i, 'OTC Pink'],
   [/^(?:OTC|OTCMKTS|OTC Markets|USOTC|US-OTC|OTCBB)$/i, 'OTC'],
   [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
   [/^LSE$/i, 'LSE'],
@@ -26,7 +26,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCMKTS|OTCBB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTCBB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
 const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
 
 export function exchangeOf(name: string): string | null {

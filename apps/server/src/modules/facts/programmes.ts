@@ -27,7 +27,7 @@ const RIGS = new RegExp(
 const FUTURE =
   /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
@@ -146,7 +146,7 @@ const BOILERPLATE =
   /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:estimate|resource|MRE) (?:draws on|rests on|is based on|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b/i;
 /** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
 const PAST_DRILLING =
-  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:drilling|drill ?holes|holes)\b/i;
+  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
 
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
@@ -155,8 +155,12 @@ const PENDING =
 /** Programmes named in the text's prose units. */
 export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
   const candidates: Candidate[] = [];
+  // The line that opens a list ('Proceeds will be used to …, including:') gives its items their tense.
+  let listLead: Unit | null = null;
   for (const unit of units) {
     const text = unit.text;
+    if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
+    else if (listLead && (unit.cells || !/^\s*[•·*–-]/.test(text))) listLead = null;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
     if (
       BOILERPLATE.test(text) ||
@@ -170,7 +174,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     const holes = countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
     const timing = timingOf(text);
-    const status = statusOf(text);
+    const status = statusOf(text) ?? (listLead ? statusOf(listLead.text) : null);
     if (metres === null && status === null) continue;
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
     if (

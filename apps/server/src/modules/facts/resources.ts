@@ -40,7 +40,10 @@ const CONTAINED_FIRST = new RegExp(
 );
 const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
 const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
-const SKIP = /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b/i;
+// An estimate of an earlier release, recalled: 'the estimate updated earlier this year', 'the estimate dated March
+// 20, 2024', 'the recently announced upgrade of the resource'.
+const SKIP =
+  /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:January|February|March|April|May|June|July|August|September|October|November|December|(?:19|20)\d\d))\b|\bestimate dated\b|\brecently (?:announced|reported|released|published)\b/i;
 // Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
 // project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
 const NOT_OURS =
@@ -149,15 +152,19 @@ function tableResources(
   context: { standard: ResourceFact['standard']; cutoff: string | null },
 ): ResourceFact[] {
   const { header } = table;
-  const tonnesAt = column(header, /tonnes|tonnage|tons|\bmt\b|\bkt\b|quantity/i, /contained|metal/i);
+  // Metric columns before short tons and oz/t where a US table gives both ('Tons (k) | Au (oz/t) | … | Tonnes
+  // (k) | Au (g/t)'): the grade is the first one after the tonnes.
+  const metricAt = column(header, /tonnes|\bmt\b|\bkt\b/i, /contained|metal/i);
+  const tonnesAt = metricAt >= 0 ? metricAt : column(header, /tonnage|tons|quantity/i, /contained|metal/i);
   if (tonnesAt < 0) return [];
-  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b/i, /g\/t|grade/i);
-  const gradeAt = header.findIndex(
-    (name, index) => index !== tonnesAt && index !== containedAt && GRADE_HEADER.test(name),
-  );
+  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b/i, /g\/t|grade|oz\/t/i);
+  const isGrade = (name: string, index: number) =>
+    index !== tonnesAt && index !== containedAt && GRADE_HEADER.test(name);
+  const after = header.findIndex((name, index) => index > tonnesAt && isGrade(name, index));
+  const gradeAt = after >= 0 ? after : header.findIndex(isGrade);
   const cutoffAt = column(header, /cut-?off/i);
   const tonnesHeader = header[tonnesAt] ?? '';
-  const tonnesScale = /\bkt\b|'000|000s|thousand/i.test(tonnesHeader)
+  const tonnesScale = /\bkt\b|'000|000s|thousand|\(k\)/i.test(tonnesHeader)
     ? 1e-3
     : /\bmt\b|million|\(m\)|mtonnes/i.test(tonnesHeader)
       ? 1

@@ -148,6 +148,9 @@ function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[]
   return figures;
 }
 
+const DATED_STUDY_RECALLED =
+  /\b(?:19|20)\d\d\s+(?:PEA|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/i;
+
 /** Studies the text reports with at least one figure. */
 export function studiesOf(
   units: readonly Unit[],
@@ -170,8 +173,13 @@ export function studiesOf(
   const firstStage = stages[0]?.stage ?? (titleStage ? stageOf(titleStage[0]) : null);
   const byStage = new Map<StudyStage, Figure[]>();
   for (const unit of units) {
-    // 'The feasibility study released in July gave…', 'a previously reported pre-feasibility study': recalled.
-    if (EARLIER_STUDY.test(unit.text) || /\bpreviously (?:reported|released|announced|published)\b/i.test(unit.text))
+    // 'The feasibility study released in July gave…', 'a previously reported pre-feasibility study', 'The May
+    // 2019 Preliminary Economic Assessment estimated…': recalled.
+    if (
+      EARLIER_STUDY.test(unit.text) ||
+      /\bpreviously (?:reported|released|announced|published)\b/i.test(unit.text) ||
+      DATED_STUDY_RECALLED.test(unit.text)
+    )
       continue;
     for (const figure of figuresOf(unit, fallback)) {
       const at = unit.start + figure.at;
