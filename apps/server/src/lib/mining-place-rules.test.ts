@@ -289,6 +289,12 @@ describe('the places a release’s project is in (salience)', () => {
           'a copper project in the Cusco region.',
       ),
     ).toEqual({ countries: ['PE'], states: ['PE-CUS'] });
+    expect(
+      release(
+        'Exploration update on Guadalcanal, Solomon Islands',
+        'Solomon Gold, the gold and copper explorer active in Solomon Islands and Australia, reports rock chips from the Mbetilonga Project on Guadalcanal, Solomon Islands.',
+      ).countries,
+    ).toEqual(['SB']);
   });
 
   it('reads every place of a text that is not a release, as before', () => {

@@ -92,6 +92,10 @@ const NOT_THE_PROJECT_AFTER = new RegExp(
     // 'WA-based', 'a China-backed fund'
     '^[-–](?:based|registered|incorporated|domiciled|listed|headquartered|backed|owned|focused investor)\\b',
     '^\\s+(?:corporation|company)\\b',
+    // Inside a company's name: 'Ausenco Engineering Canada Inc.', 'Minera Peru S.A.'
+    '^\\s+(?:Inc|Ltd|Limited|Corp|LLC|Pty|S\\.A|SA|S\\.A\\.C|GmbH|AG|plc|PLC)\\b',
+    // A zone, vein or lode named after a place: 'the Texas Zone at South Mountain, Idaho'.
+    '^\\s+(?:Zone|Vein|Lode|Shoot|Reef|Lens)s?\\b',
     '^\\s+(?:Stock|Securities)\\s+Exchange\\b',
     // Near a border is beside that country, not in it: 'in San Juan province near the Chile border'.
     '^[\\s-]+(?:border|boundary|frontier)\\b',
@@ -377,7 +381,7 @@ const ANCHOR_BEFORE = new RegExp(
 // A company describing itself lists where it works, as a survey lists a region: 'an exploration company with
 // advanced projects in Namibia, Botswana and Zambia', 'a company with activities in British Columbia and Peru'.
 const PORTFOLIO =
-  /\b(?:company|explorer|developer|producer|miner|group|business)\s+(?:with|that has|which has|having|holding)\b[^.;!?\n]{0,60}?\b(?:projects|assets|activities|operations|interests|properties|portfolio)\s+(?:in|across|throughout)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/iu;
+  /\b(?:company|explorer|developer|producer|miner|group|business)\s+(?:(?:with|that has|which has|having|holding)\b[^.;!?\n]{0,60}?\b(?:projects|assets|activities|operations|interests|properties|portfolio)\s+|(?:active|operating|present)\s+)(?:in|across|throughout)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/iu;
 // 'uranium in Senegal', 'gold at Tarkwa': a commodity's word before the place.
 const COMMODITY_IN = /([\p{L}-]+)\s+(?:in|at|near|from)\s+(?:the\s+)?(?:[\p{L}'’.-]+\s+){0,2}?$/u;
 // 'the Nevada gold project', 'Peru's Toromocho project', 'Ontario's Red Lake district'.

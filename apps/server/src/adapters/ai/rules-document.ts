@@ -89,6 +89,8 @@ export function sections(text: string): Sections {
 // 'Perth, Western Australia – 3 March 2026: '.
 const DATELINES = [
   /^[^\n]{0,140}?\/[^/\n]{2,60}\/\s*[-–—:]+\s*/,
+  // 'Vancouver, British Columbia - TheNewswire - January 2025 - '
+  /^[^\n]{0,100}?\s[-–—]\s(?:TheNewswire|Accesswire|ACCESSWIRE|Newsfile Corp\.?|Business Wire|BUSINESS WIRE|PRNewswire|GLOBE NEWSWIRE|GlobeNewswire|Marketwired)\s[-–—]\s(?:[^\n]{0,30}?\b(?:19|20)\d{2}\s[-–—]\s)?/,
   // 'VANCOUVER, BC / ACCESSWIRE / January 12, 2026 / '
   /^[^\n]{0,160}?\b(?:19|20)\d{2}\s*\/\s*(?:[-–—]\s*)?/,
   /^[^\n]{0,140}?--\s*\([^)\n]{0,100}\)\s*[-–—:]*\s*/,

@@ -139,7 +139,7 @@ Email: jane@kestrelgold.com`,
   });
 
   it('reads a mine whose development has started as Very High, as a construction decision', () => {
-    for (const [title, lead] of [
+    const started: [string, string][] = [
       [
         'KEFI Gold and Copper Formally Launches Tulu Kapi Gold Project',
         'KEFI (AIM: KEFI) announces that the Board of TKGM has formally launched the Tulu Kapi Gold Project.',
@@ -148,10 +148,11 @@ Email: jane@kestrelgold.com`,
         'Régua Commencement and Updated JORC Resource Estimate',
         'W Resources Plc (AIM: WRES) announces that operations have started at its Régua tungsten mine in Portugal.',
       ],
-    ]) {
-      const started = analyse(title, lead);
-      expect(started.buying_intent_score, title).toBe('Very High');
-      expect(started.intent_reasons, title).toContain('mine development started');
+    ];
+    for (const [title, lead] of started) {
+      const scored = analyse(title, lead);
+      expect(scored.buying_intent_score, title).toBe('Very High');
+      expect(scored.intent_reasons, title).toContain('mine development started');
     }
     expect(
       analyse('Aurum Ridge Launches Drilling Program at Ridge Project', 'Drilling will start in May.').intent_reasons,

@@ -401,3 +401,63 @@ describe('the shapes of the second fresh releases', () => {
     expect(facts.financings.map((f) => f.amount)).toEqual([7_000_000]);
   });
 });
+
+describe('the shapes of the third fresh set', () => {
+  it('reads listings joined by a bar and closed by a defined term, and OTC-BB', () => {
+    expect(
+      extractFacts('BRISBANE -- Allkem Limited (ASX|TSX: AKE, "Allkem" or the "Company") releases an MRE.').issuers.map(
+        (f) => [f.name, f.tickers],
+      ),
+    ).toEqual([['Allkem Limited', ['ASX:AKE', 'TSX:AKE']]]);
+    expect(
+      extractFacts('MONTREAL -- Quebec Precious Metals Corporation (TSX.V: CJC, FSE: YXEP, OTC-BB: CJCFF) reports.')
+        .issuers[0]?.tickers,
+    ).toEqual(['TSXV:CJC', 'FSE:YXEP', 'OTC:CJCFF']);
+  });
+
+  it('reads categories told after the figures', () => {
+    const text =
+      'Updated Mineral Resource of 110.2 Mt @ 1.30% Li2O, made up of 54.3 Mt @ 1.30% Li2O in the Indicated category and 55.9 Mt @ 1.29% Li2O in the Inferred category.';
+    expect(extractFacts(text).resources.map((f) => [f.category, f.tonnes_mt])).toEqual([
+      ['Total', 110.2],
+      ['Indicated', 54.3],
+      ['Inferred', 55.9],
+    ]);
+  });
+
+  it('takes a deal’s exact and final size, not an upsize right or a deal of years past', () => {
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.type, f.status]);
+    expect(
+      deals(
+        [
+          'QPM has completed its previously announced $6,500,000 bought deal private placement of flow-through shares.',
+          '- Aggregate gross proceeds of $6,540,703, including securities issued on the partial exercise of the over-allotment option',
+        ].join('\n\n'),
+      ),
+    ).toEqual([[6_540_703, 'flow-through', 'closed']]);
+    expect(
+      deals(
+        'Chakana has closed the first tranche of its private placement for $7.09 million. The Company has reserved the right to increase the placement to $12 million.',
+      ),
+    ).toEqual([[7_090_000, 'private-placement', 'closed']]);
+    expect(
+      deals(
+        'Skeena terminated the right of first refusal granted when Franco-Nevada became the end purchaser of C$30.9 million of flow-through shares in December 2021.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves out a study recalled as "that study", an intercept of last week and results still to come', () => {
+    const facts = extractFacts(
+      [
+        'At a gold price of US$1,550 per ounce, that study estimated an after-tax NPV at a 5% discount rate of C$1.4 billion.',
+        'Last week the Company reported the highest-grade intercept yet, 11 m grading 2.79 g/t gold.',
+        'Further holes from the program will be released as results become available.',
+        'SOZDD003 forms part of the ongoing 10-hole diamond drilling program at Solaroz.',
+      ].join('\n\n'),
+    );
+    expect(facts.studies).toEqual([]);
+    expect(facts.intercepts).toEqual([]);
+    expect(facts.programmes.map((f) => [f.holes, f.status])).toEqual([[10, 'underway']]);
+  });
+});

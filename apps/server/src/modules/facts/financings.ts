@@ -34,7 +34,7 @@ const CLOSED =
 const NOT_YET =
   /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn)|(?:non-binding|indicative) term sheet)\b/i;
 const PAST_DEAL =
-  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b/i;
+  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b|\b(?:became|granted|purchased|bought)\b(?:[^.]|\.\d){0,80}\bin (?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b/i;
 const AMOUNT_CUE =
   /(?:gross proceeds|aggregate proceeds|total proceeds|proceeds|raise|raising|raised|financing|placement|offering|deal|investment|facility|loan|stream|royalty|grant|totall?ing|of up to|for)\W*(?:\w+\W+){0,4}$/i;
 const PER_SHARE =
@@ -73,13 +73,23 @@ const GENERIC_DEAL =
 // A deal told before, now broken down: 'The company sold 4.65 million flow-through shares at C$0.43 for
 // C$2 million and …', 'Tranche two comprises … flow-through shares', 'The underwriters may add … for a further C$2 million'.
 const COMPONENT =
-  /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further)\b/i;
+  /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further|right to increase)\b/i;
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
 // 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
 const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
 // The raising a release looks back on: 'part of the proceeds of the recent capital raising'.
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
+
+/**
+ * 'Aggregate gross proceeds of $6,540,703, including … the over-allotment option', told after the deal: the
+ * deal's final size (up to a fifth more than first told).
+ */
+function growToTotal(deal: FinancingFact, text: string, fallback: 'USD' | 'CAD' | 'AUD' | null): void {
+  if (deal.amount === null || !/\b(?:aggregate|total) (?:gross )?proceeds of\b/i.test(text)) return;
+  const total = pickAmount(text, moneyIn(text, fallback), -1);
+  if (total && total.amount > deal.amount && total.amount <= deal.amount * 1.2) deal.amount = total.amount;
+}
 
 /** Financings in the text's prose units. */
 export function financingsOf(
@@ -102,6 +112,7 @@ export function financingsOf(
         ? { kind: 'equity', type: 'private-placement', phrase: GENERIC_DEAL.exec(text)?.[0] ?? '' }
         : undefined) ??
       (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
+    if (!instrument && deal) growToTotal(deal, text, fallback);
     if (!instrument || PAST_DEAL.test(text)) return;
     // A share purchase plan offered beside a placement tops the deal up; it is not a deal of its own.
     if (deal && /\bSPP\b|\bshare purchase plan\b/i.test(text)) return;
@@ -109,12 +120,13 @@ export function financingsOf(
     if (
       deal &&
       COMPONENT.test(text) &&
-      (SHARE_PRICE.test(text) || /\b(?:option|over-?allotment|may add|a further)\b/i.test(text))
+      (SHARE_PRICE.test(text) || /\b(?:option|over-?allotment|may add|a further|right to increase)\b/i.test(text))
     ) {
       if (typeOf(instrument) === 'flow-through' && deal.type !== 'flow-through' && deal.type !== 'debt') {
         deal.type = 'flow-through';
         deal.funds_drilling = true;
       }
+      growToTotal(deal, text, fallback);
       return;
     }
     const instrumentAt = text.toLowerCase().indexOf(instrument.phrase.toLowerCase());
@@ -172,12 +184,13 @@ export function financingsOf(
   for (const fact of facts) {
     const same = kept.find(
       (other) =>
-        (fact.amount !== null &&
-          other.amount !== null &&
-          Math.abs(fact.amount - other.amount) <= other.amount * 0.005) ||
+        (fact.amount !== null && other.amount !== null && sameAmount(fact.amount, other.amount)) ||
         (fact.amount === null && other.type === fact.type),
     );
     if (same) {
+      // 'raised $6.5 million' and 'gross proceeds of $6,540,703': the exact figure is the deal's.
+      if (fact.amount !== null && same.amount !== null && precision(fact.amount) < precision(same.amount))
+        same.amount = fact.amount;
       // The same deal told twice: it is closed if either telling says so.
       if (fact.status === 'closed') same.status = 'closed';
       if (!same.use_of_proceeds && fact.use_of_proceeds) same.use_of_proceeds = fact.use_of_proceeds;
@@ -189,6 +202,24 @@ export function financingsOf(
   // An amount-less mention beside a stated deal of any type is that deal again.
   const deals = kept.filter((fact) => fact.amount !== null || !kept.some((other) => other.amount !== null));
   return withoutParts(deals).filter((deal) => !tranches.has(deal));
+}
+
+/** The place of an amount's last significant digit: 6,500,000 → 100,000; 6,540,703 → 1. */
+function precision(amount: number): number {
+  let step = 1;
+  while (step < amount && Math.round(amount / (step * 10)) * step * 10 === amount) step *= 10;
+  return step;
+}
+
+/**
+ * Two tellings of one amount: within 0.5 %, or one a rounding of the other to two or more significant figures
+ * ('$6.5 million' of $6,540,703).
+ */
+function sameAmount(a: number, b: number): boolean {
+  if (Math.abs(a - b) <= Math.max(a, b) * 0.005) return true;
+  const [rounded, exact] = precision(a) >= precision(b) ? [a, b] : [b, a];
+  const step = precision(rounded);
+  return rounded / step >= 10 && Math.abs(rounded - exact) <= step / 2;
 }
 
 // The order in which a deal's parts name its type: a placement with a flow-through part is a flow-through deal.

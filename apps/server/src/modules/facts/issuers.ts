@@ -18,7 +18,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^(?:OTCQX)$/i, 'OTCQX'],
   [/^(?:OTCQB)$/i, 'OTCQB'],
   [/^(?:OTC ?Pink|Pink|OTCPK)$/i, 'OTC Pink'],
-  [/^(?:OTC|OTCMKTS|OTC Markets|USOTC|US-OTC|OTCBB)$/i, 'OTC'],
+  [/^(?:OTC|OTCMKTS|OTC Markets|USOTC|US-OTC|OTCBB|OTC-BB)$/i, 'OTC'],
   [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
   [/^LSE$/i, 'LSE'],
   [/^JSE$/i, 'JSE'],
@@ -26,7 +26,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTCBB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
 const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
 
 export function exchangeOf(name: string): string | null {
@@ -43,10 +43,11 @@ interface Listing {
 
 // '(TSXV: ABC)', '(TSX.V:LAB | OTCQX:NKOSF | FNR: 2N6)', '(ASX/LSE: RSG)', '(TSX:AMM,NYSEMKT:AAU)'.
 // '(LSE and ASX: CCZ)': exchanges joined by '/', 'and' or '&' share the symbol.
-const JOIN = String.raw`\s*(?:\/|\band\b|&)\s*`;
+const JOIN = String.raw`\s*(?:\/|\||\band\b|&)\s*`;
 const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:${JOIN}${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
+// '(ASX|TSX: AKE, "Allkem" or the "Company")': a defined term may close the listing's brackets.
 const BRACKETED = new RegExp(
-  String.raw`\(\s*(?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+\)`,
+  String.raw`\(\s*(?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+(?:["“][^()]{0,60})?\)`,
   'g',
 );
 // '(OR: TSX & NYSE)'.
@@ -63,7 +64,7 @@ const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
   for (const match of text.matchAll(PAIR)) {
-    for (const exchange of (match[1] ?? '').split(/\s*(?:\/|\band\b|&)\s*/)) {
+    for (const exchange of (match[1] ?? '').split(/\s*(?:\/|\||\band\b|&)\s*/)) {
       const code = exchangeOf(exchange);
       if (code && match[2]) tickers.push(`${code}:${match[2]}`);
     }

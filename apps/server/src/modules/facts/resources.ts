@@ -97,7 +97,13 @@ export function resourcesOf(
         const groups = match.groups ?? {};
         // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
         // 'from reserves of 116 million tonnes': reserves without a category are proven and probable together.
+        // '54.3 Mt @ 1.30% Li2O in the Indicated category': the category told after the figures.
+        const told =
+          /^\s*(?:\(\s*)?in the (\w+(?: (?:and|&) \w+)?) (?:category|classification|resource category)\b/i.exec(
+            unit.text.slice(end, end + 60),
+          )?.[1];
         const category =
+          (told ? categoryOf(told) : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
           (/\breserves?\s+(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+)?$/i.test(

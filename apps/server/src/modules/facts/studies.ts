@@ -149,7 +149,7 @@ function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[]
 }
 
 const DATED_STUDY_RECALLED =
-  /\b(?:19|20)\d\d\s+(?:PEA|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/i;
+  /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/i;
 
 /** Studies the text reports with at least one figure. */
 export function studiesOf(

@@ -109,6 +109,28 @@ describe('article classifier on real release shapes', () => {
     expect(
       classifyArticle('Karnavik Begins Drilling', `Karnavik began drilling for gold in the Yukon.${about}`),
     ).toMatchObject({ commodities: ['Au'], countries: ['CA'], states: ['YT'] });
+    // The news names the country only; the description names the project's one province of it.
+    expect(
+      classifyArticle(
+        'Further lithium discovery at Solaroz',
+        'Lithium Energy reports brine results from its Solaroz project in Argentina.\n\nAbout Lithium Energy\n\nThe Solaroz Lithium Brine Project lies in the Salar de Olaroz in Jujuy Province.',
+      ),
+    ).toMatchObject({ countries: ['AR'], states: ['AR-Y'] });
+  });
+
+  it('reads a TheNewswire dateline, a company named after a country and a zone named after a state as no project place', () => {
+    expect(
+      classifyArticle(
+        'Arizona Gold & Silver reports first holes at the Philadelphia project',
+        'Vancouver, British Columbia - TheNewswire - January 2025 - Arizona Gold & Silver Inc. reports core drilling at its Philadelphia project in Arizona. Ausenco Engineering Canada Inc. will build the plant.',
+      ),
+    ).toMatchObject({ countries: ['US'], states: ['AZ'] });
+    expect(
+      classifyArticle(
+        'Thunder Mountain Gold reports intercepts at South Mountain',
+        'Drilling in the Texas Zone at the South Mountain project in Idaho returned copper and silver.',
+      ),
+    ).toMatchObject({ countries: ['US'], states: ['ID'] });
   });
 
   it.each([

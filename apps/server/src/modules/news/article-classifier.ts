@@ -1,4 +1,4 @@
-import { ARTICLE_TYPE_GROUPS, expandArticleTypeFilter } from '@mining-hub/contract/reference-data';
+import { ARTICLE_TYPE_GROUPS, expandArticleTypeFilter, STATES } from '@mining-hub/contract/reference-data';
 import { isAllTime, type NewsQuery } from '@mining-hub/contract/news';
 import { articleToText } from '../../adapters/ai/article-text.ts';
 import { ABOUT_HEADING, BOILERPLATE, CONTACT_HEADING, stripDateline } from '../../adapters/ai/rules-document.ts';
@@ -110,6 +110,24 @@ function typeOf(text: string): string | undefined {
   return rule?.type === FINANCING ? financingInstruments(text)[0]?.type : rule?.type;
 }
 
+const COUNTRY_OF_STATE = new Map<string, string>(STATES.map((state) => [state.code, state.country]));
+
+/**
+ * The news names the country, the company's description its province ('the Solaroz project … in Jujuy
+ * Province'): a country the news tags without a state takes the one state of it the description names.
+ */
+function withAboutStates(found: { countries: string[]; states: string[] }, about: string, text: string): string[] {
+  const stated = new Set(found.states.map((state) => COUNTRY_OF_STATE.get(state)));
+  const unstated = found.countries.filter((country) => !stated.has(country));
+  if (!about || unstated.length === 0) return found.states;
+  const described = findMentions(about, text).states;
+  const added = unstated.flatMap((country) => {
+    const own = described.filter((state) => COUNTRY_OF_STATE.get(state) === country);
+    return own.length === 1 ? own : [];
+  });
+  return [...found.states, ...added];
+}
+
 /** Tags an article from its title and text: commodities, countries, states/provinces and type. */
 export function classifyArticle(title: string, body: string): ArticleTags {
   const plain = articleToText(body);
@@ -121,7 +139,7 @@ export function classifyArticle(title: string, body: string): ArticleTags {
     parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about, text) : null;
   const commodities = found.commodities.length ? found.commodities : (about?.commodities ?? []);
   const [countries, states] = found.countries.length
-    ? [found.countries, found.states]
+    ? [found.countries, withAboutStates(found, parts.about, text)]
     : [about?.countries ?? [], about?.states ?? []];
   // The headline names the news; the body only breaks a tie when the headline says nothing.
   const type = typeOf(title) ?? typeOf(text) ?? 'corporate-update';
