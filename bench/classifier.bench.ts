@@ -5,6 +5,7 @@ import {
   CLASSIFIER_CORPUS,
   GEOGRAPHY_FRESH,
   GEOGRAPHY_FRESH_2,
+  GEOGRAPHY_FRESH_3,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -41,6 +42,7 @@ for (const [set, releases, scope] of [
   ['geography held-out', GEOGRAPHY_HOLDOUT, '(every fifth release, held out while the rules were written)'],
   ['geography fresh', GEOGRAPHY_FRESH, '(30 releases written after the rules, sources not in the set)'],
   ['geography fresh 2', GEOGRAPHY_FRESH_2, '(25 more, 2026-11-29, sources in neither set)'],
+  ['geography fresh 3', GEOGRAPHY_FRESH_3, '(the 29 placed releases of the second fresh facts set)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

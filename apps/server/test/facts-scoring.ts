@@ -7,6 +7,7 @@ import type {
   ResourceFact,
   StudyFact,
 } from '@mining-hub/contract/facts';
+import freshReleases2 from './fixtures/facts-fresh-2.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -44,6 +45,12 @@ export const FACTS_RELEASES = releases as LabelledRelease[];
  * read for patterns (docs/ARCHITECTURE.md, "Fresh releases, read untouched"): they are tuning data now.
  */
 export const FACTS_FRESH = freshReleases as LabelledRelease[];
+/**
+ * Thirty more, written on 2026-11-29 after the first thirty had been read (US and Mexican, ASX and African,
+ * Canadian and South American projects), each also labelled with its project's countries and states; scored
+ * untouched on the code of that moment first, then read for patterns in their turn.
+ */
+export const FACTS_FRESH_2 = freshReleases2 as (LabelledRelease & { countries: string[]; states: string[] })[];
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];

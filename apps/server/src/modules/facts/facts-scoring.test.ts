@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FACT_KINDS, FACTS_FRESH, FACTS_RELEASES, scoreReleases, spearman } from '../../../test/facts-scoring.ts';
+import {
+  FACT_KINDS,
+  FACTS_FRESH,
+  FACTS_FRESH_2,
+  FACTS_RELEASES,
+  scoreReleases,
+  spearman,
+} from '../../../test/facts-scoring.ts';
 import { extractFacts } from './facts-extractor.ts';
 
 describe('the facts extractor on the labelled releases (issue 33 goals)', () => {
@@ -11,7 +18,7 @@ describe('the facts extractor on the labelled releases (issue 33 goals)', () => 
   });
 
   it('keeps each release traceable: a source address, a note and a rep intent', () => {
-    for (const release of [...FACTS_RELEASES, ...FACTS_FRESH]) {
+    for (const release of [...FACTS_RELEASES, ...FACTS_FRESH, ...FACTS_FRESH_2]) {
       expect(release.source, release.title).toMatch(/^https?:\/\//);
       expect(release.note.length, release.title).toBeGreaterThan(10);
       expect(['Low', 'Medium', 'High', 'Very High']).toContain(release.labels.intent);

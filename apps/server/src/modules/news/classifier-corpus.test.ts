@@ -4,6 +4,7 @@ import {
   CLASSIFIER_CORPUS,
   GEOGRAPHY_FRESH,
   GEOGRAPHY_FRESH_2,
+  GEOGRAPHY_FRESH_3,
   GEOGRAPHY_RELEASES,
   scoreCorpus,
   scoreGeography,
@@ -42,6 +43,7 @@ describe('article classifier on labelled releases', () => {
     ['the geography releases', GEOGRAPHY_RELEASES, 0.95],
     ['the fresh geography releases', GEOGRAPHY_FRESH, 0.95],
     ['the second fresh geography releases', GEOGRAPHY_FRESH_2, 0.9],
+    ['the places of the second fresh facts releases', GEOGRAPHY_FRESH_3, 0.9],
   ])('tags countries and states with precision and recall ≥ the floor on %s', (_, releases, floor) => {
     const score = scoreGeography(classifyArticle, releases);
     for (const kind of ['country', 'state'] as const) {

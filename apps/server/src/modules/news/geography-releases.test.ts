@@ -1,6 +1,11 @@
 import { COUNTRIES, STATES } from '@mining-hub/contract/reference-data';
 import { describe, expect, it } from 'vitest';
-import { GEOGRAPHY_FRESH, GEOGRAPHY_FRESH_2, GEOGRAPHY_RELEASES } from '../../../test/classifier-corpus.ts';
+import {
+  GEOGRAPHY_FRESH,
+  GEOGRAPHY_FRESH_2,
+  GEOGRAPHY_FRESH_3,
+  GEOGRAPHY_RELEASES,
+} from '../../../test/classifier-corpus.ts';
 
 /*
  * The geography releases (test/fixtures/geography-releases.json) are the measure of country and state tagging;
@@ -11,7 +16,7 @@ describe('geography releases', () => {
   const countryCodes = new Set(COUNTRIES.map((country) => country.code));
   const states = new Map(STATES.map((state) => [state.code, state.country]));
 
-  const everyRelease = [...GEOGRAPHY_RELEASES, ...GEOGRAPHY_FRESH, ...GEOGRAPHY_FRESH_2];
+  const everyRelease = [...GEOGRAPHY_RELEASES, ...GEOGRAPHY_FRESH, ...GEOGRAPHY_FRESH_2, ...GEOGRAPHY_FRESH_3];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
     expect(GEOGRAPHY_RELEASES.length).toBeGreaterThanOrEqual(160);
