@@ -153,6 +153,7 @@ Email: jane@kestrelgold.com`,
       const scored = analyse(title, lead);
       expect(scored.buying_intent_score, title).toBe('Very High');
       expect(scored.intent_reasons, title).toContain('mine development started');
+      expect(scored.signal_summary, title).toMatch(/Mine development has started/);
     }
     expect(
       analyse('Aurum Ridge Launches Drilling Program at Ridge Project', 'Drilling will start in May.').intent_reasons,

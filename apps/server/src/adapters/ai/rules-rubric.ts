@@ -87,6 +87,11 @@ const PROJECT_LAUNCHED =
   /\b[Ll]aunch(?:ed|es)? (?:the |its )?(?:(?!(?:Drill|Drilling|Exploration|Program|Programme|Campaign|Survey|Study|At|On|In|Of|For)\b)[A-Z][\w'’-]* ){1,4}(?:Project|project|Mine|mine)\b/;
 const DEVELOPMENT_STARTED =
   /\boperations (?:have|has) (?:started|commenced|begun) at\b[^.]{0,60}\bmine\b|\b(?:commencement|start) of (?:trial |open[- ]pit |underground )?(?:mining|production|construction)\b|\bconstruction (?:has |have )?(?:started|commenced|begun)\b|\bconstruction (?:is |now )*under ?way\b|\b(?:early|major) works (?:are |is )?(?:under ?way|started|commenced|begun)\b|\btrial mining (?:has )?(?:started|commenced|begun)\b/i;
+/** Whether a headline and lead tell of a mine whose construction or operations have started. */
+export function developmentStarted(headline: string): boolean {
+  return PROJECT_LAUNCHED.test(headline) || DEVELOPMENT_STARTED.test(headline);
+}
+
 const CONSTRUCTION_DECISION =
   /\b(?:final investment decision|FID\b|(?:decision|approv\w+) to (?:proceed with|commence|start|begin) (?:mine |full )?(?:construction|development)|construction decision|(?:board )?approv\w+ (?:for )?(?:the )?(?:construction|development) of|decision to (?:build|mine))/i;
 const HOUSEKEEPING =
@@ -159,8 +164,7 @@ export function rubricIntent(
     else if (completed(study)) add('High', studyReason(study));
   }
   if (CONSTRUCTION_DECISION.test(headline)) add('Very High', 'construction decision');
-  else if (PROJECT_LAUNCHED.test(headline) || DEVELOPMENT_STARTED.test(headline))
-    add('Very High', 'mine development started');
+  else if (developmentStarted(headline)) add('Very High', 'mine development started');
   const resource = facts.resources[0];
   if (resource) add('High', `resource estimate${resourceShort(resource)}`);
   if (nextProgramme && !funding) {

@@ -2,6 +2,7 @@ import { isQuote } from './rules-document.ts';
 import type { ArticleFacts, ContactFact } from './rules-facts.ts';
 import { clip } from '../../lib/text.ts';
 import { scoreIntent, type Intent, type IntentLevel } from './rules-intent.ts';
+import { developmentStarted } from './rules-rubric.ts';
 
 /** The rules analyser's answers to the default schema's fields, written from an article's facts: summaries, drilling, financing, contacts, intent and the email. */
 
@@ -46,6 +47,8 @@ export class Writer {
     let why: string;
     if (drilling.planned) {
       why = `${drilling.underway ? 'Drilling is under way' : 'Drilling is planned'}${drilling.metres ? ` (${formatMetres(drilling.metres)}${drilling.timeline ? `, ${drilling.timeline}` : ''})` : drilling.timeline ? ` (${drilling.timeline})` : ''}, a near-term need for drilling services and consumables.`;
+    } else if (developmentStarted(`${this.facts.title}\n${this.facts.lead.join(' ')}`)) {
+      why = `Mine development has started, the stage that buys grade-control drilling, earthworks and site services.`;
     } else if (financing) {
       why = `Fresh funding${financing.amount ? ` of ${financing.amount}` : ''} usually precedes field work and drilling.`;
     } else if (this.facts.signals.length > 0) {
