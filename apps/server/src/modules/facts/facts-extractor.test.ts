@@ -397,6 +397,16 @@ describe('the shapes of the second fresh releases', () => {
       ].join('\n\n'),
     );
     expect(facts.programmes.map((f) => [f.metres, f.status])).toEqual([[25000, 'planned']]);
+    // The same metres told twice are one programme with what either telling says.
+    expect(
+      extractFacts(
+        [
+          '• Funds to support a program of 12,000m of RC drilling and 3,000m of diamond drilling',
+          'The proceeds will fund the exploration program:',
+          '• 12,000 metres of RC drilling;',
+        ].join('\n\n'),
+      ).programmes.map((f) => [f.metres, f.status]),
+    ).toContainEqual([12000, 'planned']);
     expect(facts.studies).toEqual([]);
     expect(facts.financings.map((f) => f.amount)).toEqual([7_000_000]);
   });

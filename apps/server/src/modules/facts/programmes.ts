@@ -237,8 +237,17 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   }
   const kept: Candidate[] = [];
   for (const candidate of withMetres) {
-    if (kept.some((other) => other.metres === candidate.metres)) continue;
-    kept.push(candidate);
+    // The same metres told twice are one programme, with what either telling says of it.
+    const same = kept.find((other) => other.metres === candidate.metres);
+    if (!same) {
+      kept.push(candidate);
+      continue;
+    }
+    same.status ??= candidate.status;
+    same.timing ??= candidate.timing;
+    same.holes ??= candidate.holes;
+    same.rigs ??= candidate.rigs;
+    same.drill_type ??= candidate.drill_type;
   }
   if (kept.length === 0) {
     // Without metres: the drilling ahead or running, else a programme of holes the release says is done ('The
