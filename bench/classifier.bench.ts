@@ -6,6 +6,7 @@ import {
   GEOGRAPHY_FRESH,
   GEOGRAPHY_FRESH_2,
   GEOGRAPHY_FRESH_3,
+  GEOGRAPHY_FRESH_4,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -43,6 +44,7 @@ for (const [set, releases, scope] of [
   ['geography fresh', GEOGRAPHY_FRESH, '(30 releases written after the rules, sources not in the set)'],
   ['geography fresh 2', GEOGRAPHY_FRESH_2, '(25 more, 2026-11-29, sources in neither set)'],
   ['geography fresh 3', GEOGRAPHY_FRESH_3, '(the 29 placed releases of the second fresh facts set)'],
+  ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set, not read for patterns yet)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

@@ -4,6 +4,7 @@ import {
   GEOGRAPHY_FRESH,
   GEOGRAPHY_FRESH_2,
   GEOGRAPHY_FRESH_3,
+  GEOGRAPHY_FRESH_4,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -16,7 +17,13 @@ describe('geography releases', () => {
   const countryCodes = new Set(COUNTRIES.map((country) => country.code));
   const states = new Map(STATES.map((state) => [state.code, state.country]));
 
-  const everyRelease = [...GEOGRAPHY_RELEASES, ...GEOGRAPHY_FRESH, ...GEOGRAPHY_FRESH_2, ...GEOGRAPHY_FRESH_3];
+  const everyRelease = [
+    ...GEOGRAPHY_RELEASES,
+    ...GEOGRAPHY_FRESH,
+    ...GEOGRAPHY_FRESH_2,
+    ...GEOGRAPHY_FRESH_3,
+    ...GEOGRAPHY_FRESH_4,
+  ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
     expect(GEOGRAPHY_RELEASES.length).toBeGreaterThanOrEqual(160);
