@@ -38,7 +38,8 @@ export const projectFactSchema = z.object({
 });
 
 /** Grade units after normalisation: 'gpt', 'grams per tonne' → 'g/t'; 'per cent' → '%'; 'opt' → 'oz/t'. */
-export const GRADE_UNITS = ['g/t', '%', 'ppm', 'ppb', 'oz/t', 'lb/t', 'kg/t'] as const;
+// 'mg/L': lithium in brine, an aquifer's average concentration.
+export const GRADE_UNITS = ['g/t', '%', 'ppm', 'ppb', 'oz/t', 'lb/t', 'kg/t', 'mg/L'] as const;
 export const gradeUnitSchema = z.enum(GRADE_UNITS);
 export type GradeUnit = z.infer<typeof gradeUnitSchema>;
 

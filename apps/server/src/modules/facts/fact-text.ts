@@ -204,13 +204,14 @@ export function clean(value: number): number {
   return Number(value.toPrecision(12));
 }
 
-export type GradeUnitWord = 'g/t' | '%' | 'ppm' | 'ppb' | 'oz/t' | 'lb/t' | 'kg/t';
+export type GradeUnitWord = 'g/t' | '%' | 'ppm' | 'ppb' | 'oz/t' | 'lb/t' | 'kg/t' | 'mg/L';
 
 /** Grade units as releases write them, longest first; group 1 of GRADE_UNIT_PATTERN. */
-export const GRADE_UNIT = String.raw`(?:g\/t|gpt|g\/tonne|gm\/t|grams? per tonne|grams? per metric tonne|grams? per ton|g\/mt|%|per ?cent|percent|ppm|ppb|µg\/g|oz\/t(?:on)?|opt|ounces? per (?:short )?ton|oz\/ton|lb\/t|lbs\/t|kg\/t)`;
+export const GRADE_UNIT = String.raw`(?:g\/t|gpt|g\/tonne|gm\/t|grams? per tonne|grams? per metric tonne|grams? per ton|g\/mt|%|per ?cent|percent|ppm|ppb|µg\/g|oz\/t(?:on)?|opt|ounces? per (?:short )?ton|oz\/ton|lb\/t|lbs\/t|kg\/t|mg\/[lL]|milligrams? per lit(?:re|er))`;
 
 export function gradeUnitOf(word: string): GradeUnitWord | null {
   const lower = word.toLowerCase();
+  if (lower === 'mg/l' || lower.startsWith('milligram')) return 'mg/L';
   if (lower.startsWith('g') || lower === 'gpt') return 'g/t';
   if (lower === '%' || lower.startsWith('per') || lower === 'percent') return '%';
   if (lower === 'ppm' || lower === 'µg/g') return 'ppm';

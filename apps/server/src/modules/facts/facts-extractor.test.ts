@@ -425,6 +425,16 @@ describe('the shapes of the third fresh set', () => {
     ).toEqual(['TSXV:CJC', 'FSE:YXEP', 'OTC:CJCFF']);
   });
 
+  it('reads a brine aquifer’s thickness and its average lithium in mg/L as an interval', () => {
+    const text = [
+      '- SOZDD003 intersected a cumulative 215 m of lithium brine mineralisation across two aquifers',
+      '- Upper aquifer: 125 m thick from 158 m to 283 m depth, averaging 347 mg/L lithium (up to 397 mg/L)',
+    ].join('\n');
+    expect(extractFacts(text).intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.unit, f.element])).toEqual([
+      ['SOZDD003', 125, 347, 'mg/L', 'Li'],
+    ]);
+  });
+
   it('reads categories told after the figures', () => {
     const text =
       'Updated Mineral Resource of 110.2 Mt @ 1.30% Li2O, made up of 54.3 Mt @ 1.30% Li2O in the Indicated category and 55.9 Mt @ 1.29% Li2O in the Inferred category.';

@@ -32,6 +32,11 @@ const GRADE_FIRST = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\(?(?<el>${ELEMENT})\)?)?(?:\s*\([^()]{0,40}\))?\s*(?:over|across|along|for)\s+(?:a (?:core length|width|length|downhole length|interval) of\s*)?(?<w>${NUM}|${WORD_LENGTH})\s?(?<wu>${LENGTH_UNIT})`,
   'gi',
 );
+// A brine aquifer: '125 m thick from 158 m to 283 m depth, averaging 347 mg/L lithium'.
+const BRINE = new RegExp(
+  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>m(?![a-zA-Z])|metres?|meters?)\s+(?:thick|of (?:lithium[- ])?brine)\b[^.;]{0,80}?\baverag(?:ing|es|ed)\s+(?<g>${NUM})\s?(?<u>mg\/[lL])\s*(?<el>lithium|Li)\b`,
+  'gi',
+);
 const GRADE_LIST_BEFORE = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})\s*(?<el>${ELEMENT})?(?:\s*,?\s*(?:and\s+)?${NUM}\s?(?:${GRADE_UNIT})\s*(?:${ELEMENT})?)*\s*,?\s*(?:and\s+)?$`,
   'i',
@@ -107,7 +112,7 @@ interface Candidate {
 
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const pattern of [WIDTH_FIRST, GRADE_FIRST]) {
+  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE]) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
       const unit = gradeUnitOf(groups.u ?? '');
