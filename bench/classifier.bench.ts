@@ -7,6 +7,7 @@ import {
   GEOGRAPHY_FRESH_2,
   GEOGRAPHY_FRESH_3,
   GEOGRAPHY_FRESH_4,
+  GEOGRAPHY_FRESH_5,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -45,6 +46,7 @@ for (const [set, releases, scope] of [
   ['geography fresh 2', GEOGRAPHY_FRESH_2, '(25 more, 2026-11-29, sources in neither set)'],
   ['geography fresh 3', GEOGRAPHY_FRESH_3, '(the 29 placed releases of the second fresh facts set)'],
   ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set, not read for patterns yet)'],
+  ['geography fresh 5', GEOGRAPHY_FRESH_5, '(the fourth fresh facts set, not read either)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

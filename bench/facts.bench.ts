@@ -6,6 +6,7 @@ import {
   FACTS_FRESH,
   FACTS_FRESH_2,
   FACTS_FRESH_3,
+  FACTS_FRESH_4,
   FACTS_RELEASES,
   scoreIntents,
   scoreReleases,
@@ -31,6 +32,7 @@ const sets: [string, readonly LabelledRelease[]][] = [
   ['fresh', FACTS_FRESH],
   ['fresh 2', FACTS_FRESH_2],
   ['fresh 3 (unread)', FACTS_FRESH_3],
+  ['fresh 4 (unread)', FACTS_FRESH_4],
 ];
 for (const [name, set] of sets) {
   if (set.length === 0) continue;

@@ -2,7 +2,7 @@ import corpus from './fixtures/classifier-corpus.json' with { type: 'json' };
 import geography from './fixtures/geography-releases.json' with { type: 'json' };
 import geographyHoldout from './fixtures/geography-holdout.json' with { type: 'json' };
 import geographyFresh2 from './fixtures/geography-fresh-2.json' with { type: 'json' };
-import { FACTS_FRESH_2, FACTS_FRESH_3 } from './facts-scoring.ts';
+import { FACTS_FRESH_2, FACTS_FRESH_3, FACTS_FRESH_4 } from './facts-scoring.ts';
 
 /**
  * The labelled releases the article classifier is measured on (test and bench), and the scoring.
@@ -134,6 +134,9 @@ export const GEOGRAPHY_FRESH_3: readonly GeographyRelease[] = placesOf(FACTS_FRE
 
 /** The places of the third fresh facts releases (all 30 name one), not read for patterns yet. */
 export const GEOGRAPHY_FRESH_4: readonly GeographyRelease[] = placesOf(FACTS_FRESH_3);
+
+/** The places of the fourth fresh facts releases, not read either. */
+export const GEOGRAPHY_FRESH_5: readonly GeographyRelease[] = placesOf(FACTS_FRESH_4);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

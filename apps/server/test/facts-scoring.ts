@@ -9,6 +9,7 @@ import type {
 } from '@mining-hub/contract/facts';
 import freshReleases2 from './fixtures/facts-fresh-2.json' with { type: 'json' };
 import freshReleases3 from './fixtures/facts-fresh-3.json' with { type: 'json' };
+import freshReleases4 from './fixtures/facts-fresh-4.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -59,6 +60,12 @@ export const FACTS_FRESH_2 = freshReleases2 as (LabelledRelease & { countries: s
  * (docs/ARCHITECTURE.md, "Fresh releases, read untouched").
  */
 export const FACTS_FRESH_3 = freshReleases3 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A fourth thirty, written at the end of 2026-11-29 for shapes a reader must survive (several companies in one
+ * article, quarterly reports, feet first, two currencies; English releases behind non-English portal copies;
+ * majors' reserve statements and guidance), with their places: scored untouched and not read either.
+ */
+export const FACTS_FRESH_4 = freshReleases4 as (LabelledRelease & { countries: string[]; states: string[] })[];
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];

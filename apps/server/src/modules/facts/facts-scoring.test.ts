@@ -4,6 +4,7 @@ import {
   FACTS_FRESH,
   FACTS_FRESH_2,
   FACTS_FRESH_3,
+  FACTS_FRESH_4,
   FACTS_RELEASES,
   scoreReleases,
   spearman,
@@ -19,7 +20,7 @@ describe('the facts extractor on the labelled releases (issue 33 goals)', () => 
   });
 
   it('keeps each release traceable: a source address, a note and a rep intent', () => {
-    for (const release of [...FACTS_RELEASES, ...FACTS_FRESH, ...FACTS_FRESH_2, ...FACTS_FRESH_3]) {
+    for (const release of [...FACTS_RELEASES, ...FACTS_FRESH, ...FACTS_FRESH_2, ...FACTS_FRESH_3, ...FACTS_FRESH_4]) {
       expect(release.source, release.title).toMatch(/^https?:\/\//);
       expect(release.note.length, release.title).toBeGreaterThan(10);
       expect(['Low', 'Medium', 'High', 'Very High']).toContain(release.labels.intent);

@@ -5,6 +5,7 @@ import {
   GEOGRAPHY_FRESH_2,
   GEOGRAPHY_FRESH_3,
   GEOGRAPHY_FRESH_4,
+  GEOGRAPHY_FRESH_5,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
