@@ -24,6 +24,7 @@ describe('geography releases', () => {
     ...GEOGRAPHY_FRESH_2,
     ...GEOGRAPHY_FRESH_3,
     ...GEOGRAPHY_FRESH_4,
+    ...GEOGRAPHY_FRESH_5,
   ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
