@@ -256,10 +256,9 @@ function withoutParts(deals: FinancingFact[]): FinancingFact[] {
         if (run.length < 2 || Math.abs(sum - total) > total * 0.01) continue;
         for (const found of run) parts.add(found);
         const specific = TYPE_PRECEDENCE.find((type) => run.some((found) => found.type === type));
-        if (specific && deal.type !== 'debt' && TYPE_PRECEDENCE.indexOf(deal.type) !== 0) {
-          const rank = TYPE_PRECEDENCE.indexOf(deal.type);
-          if (rank === -1 || TYPE_PRECEDENCE.indexOf(specific) < rank) deal.type = specific;
-        }
+        const rank = TYPE_PRECEDENCE.indexOf(deal.type);
+        if (specific && deal.type !== 'debt' && (rank === -1 || TYPE_PRECEDENCE.indexOf(specific) < rank))
+          deal.type = specific;
         deal.funds_drilling ||= deal.type === 'flow-through' || run.some((found) => found.funds_drilling);
         deal.use_of_proceeds ??= run.find((found) => found.use_of_proceeds)?.use_of_proceeds ?? null;
         return;

@@ -43,6 +43,7 @@ interface Listing {
 
 // '(TSXV: ABC)', '(TSX.V:LAB | OTCQX:NKOSF | FNR: 2N6)', '(ASX/LSE: RSG)', '(TSX:AMM,NYSEMKT:AAU)'.
 // '(LSE and ASX: CCZ)': exchanges joined by '/', 'and' or '&' share the symbol.
+const BOARD_OF = /^(?:The\s+)?Board\s+(?:of\s+Directors\s+)?of\s+/i;
 const JOIN = String.raw`\s*(?:\/|\||\band\b|&)\s*`;
 const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:${JOIN}${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
 // '(ASX|TSX: AKE, "Allkem" or the "Company")': a defined term may close the listing's brackets.
@@ -64,7 +65,7 @@ const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
   for (const match of text.matchAll(PAIR)) {
-    for (const exchange of (match[1] ?? '').split(/\s*(?:\/|\||\band\b|&)\s*/)) {
+    for (const exchange of (match[1] ?? '').split(new RegExp(JOIN))) {
       const code = exchangeOf(exchange);
       if (code && match[2]) tickers.push(`${code}:${match[2]}`);
     }
@@ -141,14 +142,14 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
   while (words.length > 0 && /^(?:of|and|de|del|la|&)$/.test(words[0] ?? '')) {
     words.shift();
   }
-  // 'The Board of SolGold (LSE & TSX: SOLG) announces': the board speaks for the company.
-  if (/^Board$/i.test(words[0] ?? '') && words[1] === 'of' && words.length > 2) {
-    const board = words[2] === 'Directors' && words[3] === 'of' ? 4 : 2;
-    const dropped = words.splice(0, board).join(' ');
-    start = text.indexOf(words[0] ?? '', start + dropped.length);
-  }
   if (words.length === 0 || start < 0) return null;
-  const name = words.join(' ').replace(/,$/, '');
+  let name = words.join(' ').replace(/,$/, '');
+  // 'The Board of SolGold (LSE & TSX: SOLG) announces': the board speaks for the company.
+  const board = BOARD_OF.exec(name);
+  if (board) {
+    name = name.slice(board[0].length);
+    start = text.indexOf(name.split(' ')[0] ?? '', start + board[0].length);
+  }
   return /\p{L}{2}/u.test(name) ? { name, start } : null;
 }
 
@@ -157,7 +158,6 @@ const SUBJECT =
 const TITLE_SUBJECT =
   /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|to\s|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobilizes|Mobilises|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges)\b/u;
 
-const BOARD_OF = /^(?:The\s+)?Board\s+(?:of\s+Directors\s+)?of\s+/;
 const DEFINED_COMPANY =
   /((?:[\p{Lu}][\p{L}\d'’.&-]*[ \t]+(?:(?:and|of|&)[ \t]+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
 

@@ -148,8 +148,18 @@ function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[]
   return figures;
 }
 
-const DATED_STUDY_RECALLED =
-  /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/i;
+// A study of an earlier release, recalled: 'The feasibility study released in July gave…', 'a previously reported
+// pre-feasibility study', 'The May 2019 Preliminary Economic Assessment estimated…', 'that study estimated…'.
+const RECALLED_STUDY = new RegExp(
+  [
+    /\b(?:study|PEA|PFS|DFS|assessment)\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/
+      .source,
+    /\bpreviously (?:reported|released|announced|published)\b/.source,
+    /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/
+      .source,
+  ].join('|'),
+  'i',
+);
 
 /** Studies the text reports with at least one figure. */
 export function studiesOf(
@@ -158,8 +168,6 @@ export function studiesOf(
   fallback: 'USD' | 'CAD' | 'AUD' | null,
   title: string,
 ): StudyFact[] {
-  const EARLIER_STUDY =
-    /\b(?:study|PEA|PFS|DFS|assessment)\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/i;
   const stages: { stage: StudyStage; at: number }[] = [];
   for (const unit of units) {
     for (const match of unit.text.matchAll(STAGE)) {
@@ -173,14 +181,7 @@ export function studiesOf(
   const firstStage = stages[0]?.stage ?? (titleStage ? stageOf(titleStage[0]) : null);
   const byStage = new Map<StudyStage, Figure[]>();
   for (const unit of units) {
-    // 'The feasibility study released in July gave…', 'a previously reported pre-feasibility study', 'The May
-    // 2019 Preliminary Economic Assessment estimated…': recalled.
-    if (
-      EARLIER_STUDY.test(unit.text) ||
-      /\bpreviously (?:reported|released|announced|published)\b/i.test(unit.text) ||
-      DATED_STUDY_RECALLED.test(unit.text)
-    )
-      continue;
+    if (RECALLED_STUDY.test(unit.text)) continue;
     for (const figure of figuresOf(unit, fallback)) {
       const at = unit.start + figure.at;
       const stage = stages.filter((s) => s.at <= at && at - s.at < 3000).at(-1)?.stage ?? firstStage;

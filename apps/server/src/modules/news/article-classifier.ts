@@ -116,11 +116,14 @@ const COUNTRY_OF_STATE = new Map<string, string>(STATES.map((state) => [state.co
  * The news names the country, the company's description its province ('the Solaroz project … in Jujuy
  * Province'): a country the news tags without a state takes the one state of it the description names.
  */
-function withAboutStates(found: { countries: string[]; states: string[] }, about: string, text: string): string[] {
+function withAboutStates(
+  found: { countries: string[]; states: string[] },
+  about: () => { states: string[] } | null,
+): string[] {
   const stated = new Set(found.states.map((state) => COUNTRY_OF_STATE.get(state)));
   const unstated = found.countries.filter((country) => !stated.has(country));
-  if (!about || unstated.length === 0) return found.states;
-  const described = findMentions(about, text).states;
+  const described = unstated.length === 0 ? [] : (about()?.states ?? []);
+  if (described.length === 0) return found.states;
   const added = unstated.flatMap((country) => {
     const own = described.filter((state) => COUNTRY_OF_STATE.get(state) === country);
     return own.length === 1 ? own : [];
@@ -134,12 +137,14 @@ export function classifyArticle(title: string, body: string): ArticleTags {
   const text = `${title}\n${plain}`;
   const parts = releaseParts(plain);
   const found = findMentions(`${title}\n${parts.news}`, text, { release: true });
-  // Where the news names no place or commodity (a new CFO, a financing), the company's own description does.
-  const about =
-    parts.about && (!found.countries.length || !found.commodities.length) ? findMentions(parts.about, text) : null;
+  // Where the news names no place or commodity (a new CFO, a financing), the company's own description does;
+  // read once, when first needed.
+  let aboutRead: ReturnType<typeof findMentions> | null | undefined;
+  const aboutMentions = () => (aboutRead ??= parts.about ? findMentions(parts.about, text) : null);
+  const about = !found.countries.length || !found.commodities.length ? aboutMentions() : null;
   const commodities = found.commodities.length ? found.commodities : (about?.commodities ?? []);
   const [countries, states] = found.countries.length
-    ? [found.countries, withAboutStates(found, parts.about, text)]
+    ? [found.countries, withAboutStates(found, aboutMentions)]
     : [about?.countries ?? [], about?.states ?? []];
   // The headline names the news; the body only breaks a tie when the headline says nothing.
   const type = typeOf(title) ?? typeOf(text) ?? 'corporate-update';
