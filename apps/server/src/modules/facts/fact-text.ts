@@ -224,6 +224,12 @@ export function gradeUnitOf(word: string): GradeUnitWord | null {
 
 // Element words and symbols, as written after (or before) a grade.
 const ELEMENT_WORDS: [RegExp, string][] = [
+  // Combined grades are one grade of their own, not their first metal's: '4.4% Zn+Pb', '1.45 g/t 3E PGM'
+  // (platinum, palladium and gold; 4E adds rhodium), '2PGE+Au' being 3E.
+  [/^(?:zn ?\+ ?pb|pb ?\+ ?zn|zinc ?\+ ?lead|lead ?\+ ?zinc)$/i, 'Zn+Pb'],
+  [/^(?:cu ?\+ ?au|au ?\+ ?cu)$/i, 'Cu+Au'],
+  [/^(?:3e|2pge ?\+ ?au|pt ?\+ ?pd ?\+ ?au)(?: ?pgm| ?pge)?$/i, '3E'],
+  [/^([4-6])e(?: ?pgm| ?pge)?$/i, '$1E'],
   [/^(?:au ?eq|aueq|gold[- ]equivalent|gold eq\.?)$/i, 'AuEq'],
   [/^(?:ag ?eq|ageq|silver[- ]equivalent)$/i, 'AgEq'],
   [/^(?:cu ?eq|cueq|copper[- ]equivalent)$/i, 'CuEq'],
@@ -254,19 +260,19 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^(?:w|tungsten)$/i, 'WO3'],
   [/^(?:pt|platinum)$/i, 'Pt'],
   [/^(?:pd|palladium)$/i, 'Pd'],
-  [/^(?:pge|pgm|3e|2pge\+au|pge\+au)$/i, 'PGE'],
+  [/^(?:pge|pgm|pge\+au)$/i, 'PGE'],
   [/^(?:fe|iron)$/i, 'Fe'],
   [/^(?:mn|manganese)$/i, 'Mn'],
   [/^(?:v|vanadium)$/i, 'V2O5'],
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|3E|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:Zn ?\+ ?Pb|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;
   const value = word.trim();
-  for (const [pattern, symbol] of ELEMENT_WORDS) if (pattern.test(value)) return symbol;
+  for (const [pattern, symbol] of ELEMENT_WORDS) if (pattern.test(value)) return value.replace(pattern, symbol);
   return null;
 }
 

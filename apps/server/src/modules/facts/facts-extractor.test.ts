@@ -487,3 +487,39 @@ describe('the shapes of the third fresh set', () => {
     expect(facts.programmes.map((f) => [f.holes, f.status])).toEqual([[10, 'underway']]);
   });
 });
+
+describe('fresh set 3, read after it was scored untouched', () => {
+  it('reads combined grades as their own element: Zn+Pb, 3E PGM in a table header', () => {
+    const prose = extractFacts(
+      '- G11-468-13 intersected 30.4 m of 4.3% Zn+Pb (3.0% Zn and 1.4% Pb) and 25 g/t Ag, including 9.7 m of 7.5% Zn + Pb.',
+    );
+    expect(prose.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.element, f.including])).toEqual([
+      ['G11-468-13', 30.4, 4.3, 'Zn+Pb', false],
+      ['G11-468-13', 9.7, 7.5, 'Zn+Pb', true],
+    ]);
+    const table = [
+      'Hole ID | From (m) | To (m) | Width (m) | 3E PGM (g/t) | Pt (g/t) | Pd (g/t) | Au (g/t)',
+      'PRRC233 | 170 | 180 | 10 | 2.18 | 1.36 | 0.79 | 0.03',
+      'incl. | 170 | 172 | 2 | 6.09 | 3.82 | 2.21 | 0.07',
+    ].join('\n');
+    expect(extractFacts(table).intercepts.map((f) => [f.hole_id, f.grade, f.element, f.including])).toEqual([
+      ['PRRC233', 2.18, '3E', false],
+      ['PRRC233', 6.09, '3E', true],
+    ]);
+  });
+
+  it('reads a hole named in mixed case, and leaves out a list and a clause that quote earlier results', () => {
+    const facts = extractFacts(
+      [
+        'Drill hole DDMan-20-41 (Figure 4) cut a high-grade interval in fresh rock of 14m @ 1.79gpt gold.',
+        'Examples previously reported to the ASX include:',
+        'Cowalinya South',
+        '- 4 metres @ 2249 ppm TREO from 16 metres in hole AC33',
+        'Cowalinya North',
+        '- 12 metres @ 1580 ppm TREO from 24 metres in hole AC81',
+        'Results include the thickest intercept to date, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14, 2019.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade])).toEqual([['DDMan-20-41', 14, 1.79]]);
+  });
+});

@@ -58,9 +58,10 @@ const INCLUDING = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])[\s;:
 const WITHIN_IT = /^\W*(?:within|inside) (?:that|this|the same|the above|which) (?:interval|intersection|intercept)\b/i;
 const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])/i;
 
-// Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226'.
+// Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226', and a prefix in
+// mixed case before numbered parts ('DDMan-20-41').
 const HOLE =
-  /(?<![A-Za-z0-9$.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,12}(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
+  /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12'.
@@ -173,6 +174,14 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 const PROSE_SKIP =
   /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
+// '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
+const RECALLED_AFTER =
+  /^[^.;]{0,60}?,\s*(?:which|that) (?:was|were|had been|has been) (?:previously|earlier|first) (?:reported|released|announced)\b/i;
+const RECALLED_LEAD = /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}))\b/i;
+// A list's item, and a short heading inside a list ('Cowalinya South').
+const LIST_ITEM = /^\s*[•·*▪◦–-]\s/;
+const LIST_HEADING = /^[^.:;]{1,50}$/;
+
 // Where a sentence turns to another result: ', which lines up with', ', compared with', '; '.
 const CLAUSE_BREAK =
   /,\s+(?=(?:which|while|whereas|compared|against|up from|following|versus|similar to|in line with)\b)|;\s+/g;
@@ -211,10 +220,14 @@ export function interceptsOf(
   let lastHole: string | null = null;
   // 'BYLDD003: 28.3m @ 1.60% Li2O from 265m, including:' opens an including list on the lines below.
   let openIncluding: string | null | undefined;
+  // 'Examples previously reported to the ASX include:' quotes the list below it, headings and all.
+  let recalledList = false;
   for (const unit of units) {
     if (tableRows.has(unit)) {
       continue;
     }
+    if (recalledList && (LIST_ITEM.test(unit.text) || LIST_HEADING.test(unit.text))) continue;
+    recalledList = /:\s*$/.test(unit.text) && RECALLED_LEAD.test(unit.text);
     const candidates = candidatesIn(unit.text);
     const holes = holesIn(unit.text, places);
     if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
@@ -233,7 +246,10 @@ export function interceptsOf(
       // Results of earlier releases quoted for context are not this release's intercepts: the clause that quotes
       // them is left out, not the sentence's own result before it ('AKRC25D returned 16m @ 2.19 g/t Au, which
       // lines up with 11m @ 2.06 g/t Au in hole AKRC188, previously reported').
-      if (PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end))) {
+      if (
+        PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end)) ||
+        RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start))
+      ) {
         previousEnd = candidate.end;
         return;
       }
