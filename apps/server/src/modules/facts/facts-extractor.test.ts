@@ -522,4 +522,18 @@ describe('fresh set 3, read after it was scored untouched', () => {
     );
     expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade])).toEqual([['DDMan-20-41', 14, 1.79]]);
   });
+  it('reads quoted symbols, a Nordic exchange, "OTC Markets" and listings in a header line’s cell', () => {
+    const tickers = (text: string) => extractFacts(text).issuers[0]?.tickers;
+    expect(
+      tickers('May 30, 2017 (Vancouver, Canada) - Lundin Gold Inc. (TSX: "LUG", Nasdaq Stockholm: "LUG") announces a package.'),
+    ).toEqual(['TSX:LUG', 'Nasdaq Stockholm:LUG']);
+    expect(
+      tickers(
+        'VANCOUVER, August 9, 2023 - Zacatecas Silver Corp. (TSX Venture: ZAC; OTC Markets: ZCTSF; Frankfurt: 7TV) reports.',
+      ),
+    ).toEqual(['TSXV:ZAC', 'OTC:ZCTSF', 'FSE:7TV']);
+    expect(
+      tickers('ASX RELEASE | April 24, 2019 | ASX:PLL; NASDAQ:PLL\n\nPiedmont Lithium Limited ("Piedmont") reports.'),
+    ).toEqual(['ASX:PLL', 'NASDAQ:PLL']);
+  });
 });

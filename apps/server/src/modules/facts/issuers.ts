@@ -14,6 +14,8 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^ASX$/i, 'ASX'],
   [/^(?:NYSE American|NYSE MKT|NYSEMKT|NYSE-A|AMEX)$/i, 'NYSE American'],
   [/^NYSE$/i, 'NYSE'],
+  // The Nordic exchanges keep their city: 'Nasdaq Stockholm: LUG' is not the US market.
+  [/^Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)$/i, ''],
   [/^NASDAQ$/i, 'NASDAQ'],
   [/^(?:OTCQX)$/i, 'OTCQX'],
   [/^(?:OTCQB)$/i, 'OTCQB'],
@@ -26,12 +28,13 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
-const SYMBOL = String.raw`[A-Z0-9][A-Z0-9.]{0,7}`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+// A symbol, sometimes in quotes: '(TSX: "LUG")'.
+const SYMBOL = String.raw`["“]?[A-Z0-9][A-Z0-9.]{0,7}["”]?`;
 
 export function exchangeOf(name: string): string | null {
   const value = name.trim().replace(/\s+/g, ' ');
-  for (const [pattern, exchange] of EXCHANGE_NAMES) if (pattern.test(value)) return exchange;
+  for (const [pattern, exchange] of EXCHANGE_NAMES) if (pattern.test(value)) return exchange || value;
   return null;
 }
 
@@ -67,7 +70,7 @@ function tickersOfPairs(text: string): string[] {
   for (const match of text.matchAll(PAIR)) {
     for (const exchange of (match[1] ?? '').split(new RegExp(JOIN))) {
       const code = exchangeOf(exchange);
-      if (code && match[2]) tickers.push(`${code}:${match[2]}`);
+      if (code && match[2]) tickers.push(`${code}:${match[2].replace(/["“”]/g, '')}`);
     }
   }
   return tickers;
@@ -171,10 +174,13 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   for (const line of top.split('\n').slice(0, 6)) {
     // 'TSX: TML', 'AIM: EMED TSX: EMD 30 December 2011': listings opening a line before the dateline.
     // 'ASX Code: VKA': the ASX header's own spelling.
-    const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}(?: Code)?\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(
-      line.replace(/^(\s*ASX) Code\b/, '$1'),
-    );
-    if (prefix) headerTickers.push(...tickersOfPairs(prefix[0]));
+    // 'ASX RELEASE | April 24, 2019 | ASX:PLL; NASDAQ:PLL': a cell of a header line.
+    for (const cell of line.split(/\s\|\s/)) {
+      const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}(?: Code)?\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(
+        cell.replace(/^(\s*ASX) Code\b/, '$1'),
+      );
+      if (prefix) headerTickers.push(...tickersOfPairs(prefix[0]));
+    }
     // 'Horizonte Minerals Plc / Index: AIM / Epic: HZM'.
     const epic =
       /\b(?:Index|Market):\s*AIM\b.*\bEpic:\s*([A-Z0-9]{2,6})\b|\bEpic:\s*([A-Z0-9]{2,6})\b.*\b(?:Index|Market):\s*AIM\b/.exec(
