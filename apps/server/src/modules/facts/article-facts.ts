@@ -11,7 +11,7 @@ import { extractFacts } from './facts-extractor.ts';
  * FACTS_VERSION: bump it whenever the extractor reads differently; a worker's start then reads every expanded
  * article again (facts.service.ts `backfill`), and a detail read refreshes the one it shows.
  */
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;
 
 export interface StoredFacts {
   facts: MiningFacts;

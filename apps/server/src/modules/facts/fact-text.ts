@@ -337,3 +337,16 @@ export function drillTypeOf(text: string): (typeof DRILL_TYPE_WORDS)[number][1] 
   for (const [pattern, type] of DRILL_TYPE_WORDS) if (pattern.test(text)) return type;
   return null;
 }
+
+/**
+ * Where the 'About the Company' section starts (the text's length when it has none): what a company says of
+ * itself in every release (its resources, studies, earlier raisings) is not this release's news.
+ */
+export function aboutSectionStart(text: string): number {
+  for (const match of text.matchAll(/^about\s+\S[^\n]*$/gim)) {
+    const line = match[0].trim();
+    // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
+    if (match.index > 0 && line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10)) return match.index;
+  }
+  return text.length;
+}

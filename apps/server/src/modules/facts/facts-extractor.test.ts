@@ -536,4 +536,47 @@ describe('fresh set 3, read after it was scored untouched', () => {
       tickers('ASX RELEASE | April 24, 2019 | ASX:PLL; NASDAQ:PLL\n\nPiedmont Lithium Limited ("Piedmont") reports.'),
     ).toEqual(['ASX:PLL', 'NASDAQ:PLL']);
   });
+  it('reads a table of several deposits’ columns apart, a global resource as the total, and a reserve row', () => {
+    const table = [
+      'Resource Category | Core Tonnes (Mt) | Core Grade (Li2O%) | Central Tonnes (Mt) | Central Grade (Li2O%)',
+      'Indicated | 8.50 | 1.15 | 1.41 | 1.38',
+      'Inferred | 7.70 | 1.09 | 1.39 | 1.29',
+    ].join('\n');
+    expect(extractFacts(table).resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Indicated', 8.5, 1.15],
+      ['Indicated', 1.41, 1.38],
+      ['Inferred', 7.7, 1.09],
+      ['Inferred', 1.39, 1.29],
+    ]);
+    const prose = extractFacts(
+      [
+        '- Updated JORC MRE: Indicated 1.7 Mt @ 61.0% Fe and Inferred 7.4 Mt @ 60.1% Fe, for a global resource of 9.1 Mt @ 60.3% Fe',
+        'Key results: Ore Reserve | 22.2 Mt @ 0.92 g/t Au (658 koz)',
+      ].join('\n\n'),
+    );
+    expect(prose.resources.map((f) => [f.category, f.tonnes_mt])).toEqual([
+      ['Indicated', 1.7],
+      ['Inferred', 7.4],
+      ['Total', 9.1],
+      ['Proven & Probable', 22.2],
+    ]);
+  });
+
+  it('leaves out resources and studies recalled by their date, the company’s own description and a mining inventory', () => {
+    const facts = extractFacts(
+      [
+        'In December 2022 the Company reported a maiden JORC Mineral Resource for Colina of 13.3Mt @ 1.2% Li2O.',
+        'The Company published a maiden Inferred resource of 10.4 Mt @ 60.4% Fe in September 2021; the current estimate replaces it.',
+        'Inferred Resources at Cowalinya currently stand at 28 million tonnes at 625 ppm TREO.',
+        'The study was based on the current Dalgaranga Mineral Resource of 23.7 million tonnes grading 1.4 g/t gold.',
+        '- Mining inventory of 4.2 Mt @ 60.5% Fe, inclusive of the Ore Reserve',
+        'The original feasibility study, published in April 2018, had initial capital of US$132 million and a post-tax NPV of US$12.1 million.',
+        'A Pre-Feasibility Study released in September 2018 outlined a two-stage operation. That study returned a post-tax NPV (10% discount rate) of US$349 million and an IRR of 131%.',
+        'About Tanzanian Gold Corporation',
+        'The Measured Mineral Resource is 19.98 Mt at 1.99 g/t gold for 1,281,161 ounces of gold.',
+      ].join('\n\n'),
+    );
+    expect(facts.resources).toEqual([]);
+    expect(facts.studies).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { InterceptFact, MiningFacts } from '@mining-hub/contract/facts';
 import { tablesOf } from './fact-tables.ts';
-import { defaultCurrency, drillTypeOf, foldText, unitsOf } from './fact-text.ts';
+import { aboutSectionStart, defaultCurrency, drillTypeOf, foldText, unitsOf } from './fact-text.ts';
 import { financingsOf } from './financings.ts';
 import { interceptsOf } from './intercepts.ts';
 import { issuersOf } from './issuers.ts';
@@ -28,13 +28,16 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
     ),
   );
   const releaseDrillType: InterceptFact['drill_type'] = drillTypes.size === 1 ? ([...drillTypes][0] ?? null) : null;
+  // The company's own description restates its resources, studies and past raisings: not this release's.
+  const aboutAt = aboutSectionStart(folded);
+  const news = <T extends { start: number }>(facts: T[]) => facts.filter((fact) => fact.start < aboutAt);
   return {
     issuers: issuersOf(text, folded, title),
     projects: projectsOf(units, text),
     intercepts: interceptsOf(units, tables, text, releaseDrillType),
     programmes: programmesOf(units, text),
-    resources: resourcesOf(units, tables, text, { standard: standardOf(folded), cutoff: cutoffOf(folded) }),
-    studies: studiesOf(units, text, currency, title),
-    financings: financingsOf(units, text, currency),
+    resources: news(resourcesOf(units, tables, text, { standard: standardOf(folded), cutoff: cutoffOf(folded) })),
+    studies: news(studiesOf(units, text, currency, title)),
+    financings: news(financingsOf(units, text, currency)),
   };
 }

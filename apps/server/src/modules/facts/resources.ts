@@ -42,12 +42,23 @@ const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
 const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
 // An estimate of an earlier release, recalled: 'the estimate updated earlier this year', 'the estimate dated March
 // 20, 2024', 'the recently announced upgrade of the resource'.
-const SKIP =
-  /\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:January|February|March|April|May|June|July|August|September|October|November|December|(?:19|20)\d\d))\b|\bestimate dated\b|\brecently (?:announced|reported|released|published)\b/i;
+// 'In December 2022 the Company reported a maiden … Resource', 'published a maiden resource … in September 2021',
+// 'Inferred Resources currently stand at', a mining inventory (a mine plan's, not a category).
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+const SKIP = new RegExp(
+  [
+    String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b`,
+    String.raw`\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:${MONTH}|(?:19|20)\d\d))\b`,
+    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?)\b|\bmining inventory\b`,
+    String.raw`\b(?:in|on) (?:${MONTH}\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d,?\s+(?:the\s+)?(?:Company|company|it|we)\s+(?:reported|published|announced|released|declared)\b`,
+    String.raw`^(?![^;]*\b(?:today|now)\b)[^;]*\b(?:published|reported|announced|released|declared)\b[^;]{0,120}?\bin ${MONTH}\s+(?:19|20)\d\d\b`,
+  ].join('|'),
+  'i',
+);
 // Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
 // project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
 const NOT_OURS =
-  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) is based on\b|\bbased on (?:the|a) (?:mineral )?resource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
+  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) (?:is|was) based on\b|\bbased on (?:the|a) (?:current |existing )?(?:[A-Z][\w-]+ )?(?:[Mm]ineral )?[Rr]esource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
@@ -102,11 +113,16 @@ export function resourcesOf(
           /^\s*(?:\(\s*)?in the (\w+(?: (?:and|&) \w+)?) (?:category|classification|resource category)\b/i.exec(
             unit.text.slice(end, end + 60),
           )?.[1];
+        // 'Indicated 1.7 Mt … and Inferred 7.4 Mt …, for a global resource of 9.1 Mt': the categories' total.
+        const whole = /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
+          unit.text.slice(Math.max(0, start - 50), start),
+        );
         const category =
           (told ? categoryOf(told) : null) ??
+          (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
-          (/\breserves?\s+(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+)?$/i.test(
+          (/\breserves?\s*(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+|[|:]\s*)?$/i.test(
             unit.text.slice(Math.max(0, start - 30), start),
           )
             ? 'Proven & Probable'
@@ -160,15 +176,39 @@ function tableResources(
   const { header } = table;
   // Metric columns before short tons and oz/t where a US table gives both ('Tons (k) | Au (oz/t) | … | Tonnes
   // (k) | Au (g/t)'): the grade is the first one after the tonnes.
-  const metricAt = column(header, /tonnes|\bmt\b|\bkt\b/i, /contained|metal/i);
-  const tonnesAt = metricAt >= 0 ? metricAt : column(header, /tonnage|tons|quantity/i, /contained|metal/i);
+  const metric = header.flatMap((name, index) =>
+    /tonnes|\bmt\b|\bkt\b/i.test(name) && !/contained|metal/i.test(name) ? [index] : [],
+  );
+  // 'Category | Core Tonnes (Mt) | Core Grade | Central Tonnes (Mt) | Central Grade | Total Tonnes (Mt) | …': a
+  // group of columns per deposit, each a tonnes column with its grade (not metal in Mt or kt), read apart.
+  const groups = metric
+    .map((tonnesAt, index) => {
+      const end = metric[index + 1] ?? header.length;
+      return { tonnesAt, names: header.map((name, at) => (at >= tonnesAt && at < end ? name : '')) };
+    })
+    .filter(({ tonnesAt, names }) => names.some((name, at) => at !== tonnesAt && GRADE_HEADER.test(name)));
+  if (groups.length > 1) {
+    return groups.flatMap(({ tonnesAt, names }) => columnResources(table, names, tonnesAt, original, context));
+  }
+  const tonnesAt = metric[0] ?? column(header, /tonnage|tons|quantity/i, /contained|metal/i);
   if (tonnesAt < 0) return [];
+  return columnResources(table, header, tonnesAt, original, context);
+}
+
+/** A resource table's rows read from the tonnes column at `tonnesAt` and the grade and metal columns of `header`. */
+function columnResources(
+  table: Table,
+  header: readonly string[],
+  tonnesAt: number,
+  original: string,
+  context: { standard: ResourceFact['standard']; cutoff: string | null },
+): ResourceFact[] {
   const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b/i, /g\/t|grade|oz\/t/i);
   const isGrade = (name: string, index: number) =>
     index !== tonnesAt && index !== containedAt && GRADE_HEADER.test(name);
   const after = header.findIndex((name, index) => index > tonnesAt && isGrade(name, index));
   const gradeAt = after >= 0 ? after : header.findIndex(isGrade);
-  const cutoffAt = column(header, /cut-?off/i);
+  const cutoffAt = column(table.header, /cut-?off/i);
   const tonnesHeader = header[tonnesAt] ?? '';
   const tonnesScale = /\bkt\b|'000|000s|thousand|\(k\)/i.test(tonnesHeader)
     ? 1e-3

@@ -149,13 +149,16 @@ function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[]
 }
 
 // A study of an earlier release, recalled: 'The feasibility study released in July gave…', 'a previously reported
-// pre-feasibility study', 'The May 2019 Preliminary Economic Assessment estimated…', 'that study estimated…'.
+// pre-feasibility study', 'The May 2019 Preliminary Economic Assessment estimated…', 'that study returned…', 'The
+// original feasibility study, published in April 2018, …'.
 const RECALLED_STUDY = new RegExp(
   [
-    /\b(?:study|PEA|PFS|DFS|assessment)\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/
+    /\b(?:study|PEA|PFS|DFS|assessment),?\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/
       .source,
     /\bpreviously (?:reported|released|announced|published)\b/.source,
-    /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected)\b/
+    /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected|returned|generated|delivered|demonstrated|indicated)\b/
+      .source,
+    /\b(?:the|its|an?) original (?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b/
       .source,
   ].join('|'),
   'i',
