@@ -579,4 +579,22 @@ describe('fresh set 3, read after it was scored untouched', () => {
     expect(facts.resources).toEqual([]);
     expect(facts.studies).toEqual([]);
   });
+  it('reads drilling that has started as running, a stage of holes done, and no programme in spacing, siting or promised results', () => {
+    const status = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.holes, f.status]);
+    expect(status('The 2019 drilling programme has started and will focus on extending the mineralisation.')).toEqual([
+      [null, null, 'underway'],
+    ]);
+    expect(status('Stage 10 drilling, comprising 51 new RC holes, was completed on 8 July 2022.')).toEqual([
+      [null, 51, 'completed'],
+    ]);
+    expect(
+      status(
+        'Follow-up drilling along strike is being planned, and the outstanding assays will be released once received.',
+      ),
+    ).toEqual([[null, null, 'planned']]);
+    expect(status('These holes are planned on 400 metre centres and will be drilled after heritage surveys.')).toEqual([
+      [null, null, 'planned'],
+    ]);
+    expect(status('Field work comprising mapping, sampling and drill hole siting is under way.')).toEqual([]);
+  });
 });

@@ -74,7 +74,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past)/i.test(
+      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b)/i.test(
         after,
       )
     )
@@ -123,6 +123,8 @@ const PLANNED_FIRST =
 const DONE_FIRST =
   /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b/i;
 
+const STARTED = /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced)\b|\bis (?:now )?under ?way\b/i;
+
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth' speaks of rock, not of drilling.
   const text = sentence.replace(/\bmineral[a-z]*\s+(?:\w+\s+){0,2}?continu\w+/gi, ' ');
@@ -132,6 +134,8 @@ function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'expected to begin within weeks; mobilization is underway': the drilling itself is still ahead.
   if (PLANNED_FIRST.test(text)) return 'planned';
   if (DONE_FIRST.test(text)) return 'completed';
+  // 'The 2019 drilling programme has started and will focus on …': running now, whatever it will do.
+  if (STARTED.test(text)) return 'underway';
   // 'The current round of aircore drilling … will show': running now, whatever it will show.
   if (/\b(?:current round|currently|ongoing)\b/i.test(text)) return 'underway';
   if (underway && !/\bwill\b/i.test(text)) return 'underway';
@@ -148,6 +152,11 @@ const BOILERPLATE =
 const PAST_DRILLING =
   /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
 
+const NOT_DRILLING =
+  /\bdrill(?:[- ]?hole)?\s+(?:siting|targeting|target generation|planning|permitting|pad (?:construction|preparation))\b/gi;
+const REPORT_PROMISE =
+  /(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:the\s+)?(?:outstanding|remaining|pending|further)?\s*(?:assays?|results?)\b[^.;]*?\bwill be (?:released|reported|announced|published)\b[^.;]*/gi;
+
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
   /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will (?:follow|be (?:released|reported))|to be (?:released|reported))\b/i;
@@ -158,7 +167,9 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   // The line that opens a list ('Proceeds will be used to …, including:') gives its items their tense.
   let listLead: Unit | null = null;
   for (const unit of units) {
-    const text = unit.text;
+    // Not the drilling itself: 'drill hole siting is under way', '…, and the outstanding assays will be released once
+    // received'.
+    const text = unit.text.replace(NOT_DRILLING, ' ').replace(REPORT_PROMISE, '');
     if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
     else if (listLead && (unit.cells || !/^\s*[•·*–-]/.test(text))) listLead = null;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
@@ -251,14 +262,15 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   }
   if (kept.length === 0) {
     // Without metres: the drilling ahead or running, else a programme of holes the release says is done ('The
-    // 16 holes have been completed'), not holes named for their results ('three holes drilled so far hit').
+    // 16 holes have been completed', 'Stage 10 drilling, comprising 51 new RC holes, was completed'), not holes
+    // named for their results ('three holes drilled so far hit').
     const best =
       candidates.find((candidate) => candidate.status === 'planned' || candidate.status === 'underway') ??
       candidates.find(
         (candidate) =>
           candidate.status === 'completed' &&
           candidate.holes !== null &&
-          /\b(?:program(?:me)?|campaign|phase)\b|\b(?:have|has) been completed\b/i.test(candidate.unit.text),
+          /\b(?:program(?:me)?|campaign|phase|stage)\b|\b(?:(?:have|has) been|was|were) completed\b/i.test(candidate.unit.text),
       );
     if (best) kept.push(best);
   }
