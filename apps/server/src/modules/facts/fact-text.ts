@@ -346,7 +346,8 @@ export function aboutSectionStart(text: string): number {
   for (const match of text.matchAll(/^about\s+\S[^\n]*$/gim)) {
     const line = match[0].trim();
     // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
-    if (match.index > 0 && line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10)) return match.index;
+    if (match.index > 0 && line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10))
+      return match.index;
   }
   return text.length;
 }

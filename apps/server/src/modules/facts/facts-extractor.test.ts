@@ -525,7 +525,9 @@ describe('fresh set 3, read after it was scored untouched', () => {
   it('reads quoted symbols, a Nordic exchange, "OTC Markets" and listings in a header line’s cell', () => {
     const tickers = (text: string) => extractFacts(text).issuers[0]?.tickers;
     expect(
-      tickers('May 30, 2017 (Vancouver, Canada) - Lundin Gold Inc. (TSX: "LUG", Nasdaq Stockholm: "LUG") announces a package.'),
+      tickers(
+        'May 30, 2017 (Vancouver, Canada) - Lundin Gold Inc. (TSX: "LUG", Nasdaq Stockholm: "LUG") announces a package.',
+      ),
     ).toEqual(['TSX:LUG', 'Nasdaq Stockholm:LUG']);
     expect(
       tickers(

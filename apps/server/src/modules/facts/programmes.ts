@@ -270,7 +270,9 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
         (candidate) =>
           candidate.status === 'completed' &&
           candidate.holes !== null &&
-          /\b(?:program(?:me)?|campaign|phase|stage)\b|\b(?:(?:have|has) been|was|were) completed\b/i.test(candidate.unit.text),
+          /\b(?:program(?:me)?|campaign|phase|stage)\b|\b(?:(?:have|has) been|was|were) completed\b/i.test(
+            candidate.unit.text,
+          ),
       );
     if (best) kept.push(best);
   }

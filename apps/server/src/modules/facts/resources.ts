@@ -114,9 +114,10 @@ export function resourcesOf(
             unit.text.slice(end, end + 60),
           )?.[1];
         // 'Indicated 1.7 Mt … and Inferred 7.4 Mt …, for a global resource of 9.1 Mt': the categories' total.
-        const whole = /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
-          unit.text.slice(Math.max(0, start - 50), start),
-        );
+        const whole =
+          /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
+            unit.text.slice(Math.max(0, start - 50), start),
+          );
         const category =
           (told ? categoryOf(told) : null) ??
           (whole ? 'Total' : null) ??
