@@ -65,7 +65,9 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
   {
     kind: 'grant',
     type: 'government-funding',
-    pattern: /\b(?:government (?:grant|funding)|grant of (?:[A-Z]{0,3}\$|€|£))/i,
+    // 'Grant agreement for up to $49 million executed with the Commonwealth', 'a federal critical minerals grant'.
+    pattern:
+      /\b(?:government (?:grant|funding)|grant of (?:up to )?(?:[A-Z]{0,3}\$|€|£)|grant (?:agreement|funding)|(?:federal|state|provincial|Commonwealth|government) (?:[\w-]+ ){0,3}grants?\b)/i,
   },
 ];
 

@@ -211,8 +211,10 @@ describe('extractFacts on the shapes of the fresh releases', () => {
       'The Placement will be completed in two tranches. Tranche 1, raising approximately $1.3 million, will be issued under the existing placement capacity. Tranche 2, raising approximately $4.3 million, will be issued once shareholders approve it.',
       'The Company previously completed an A$3.2 million underwritten placement at A$0.19 per share.',
     ].join('\n\n');
-    // A bare '$' stays without a currency unless the release says which dollar.
-    expect(deals(tranches)).toEqual([[5_600_000, null, 'private-placement', 'announced', false]]);
+    // A bare '$' is the issuer's home market's dollar when the release does not say which.
+    expect(deals(tranches)).toEqual([[5_600_000, 'AUD', 'private-placement', 'announced', false]]);
+    expect(deals(tranches.replace('(ASX: PGO)', '(TSXV: PGO)'))[0]?.[1]).toBe('CAD');
+    expect(deals(`All dollar amounts are in US$.\n\n${tranches}`)[0]?.[1]).toBe('USD');
   });
 
   it('reads rand with a multiplier, not the conversion in brackets, and "senior secured debt" as a kind of debt', () => {

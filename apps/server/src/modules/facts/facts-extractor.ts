@@ -21,7 +21,8 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
   const folded = foldText(text);
   const units = unitsOf(folded);
   const tables = tablesOf(units);
-  const currency = defaultCurrency(folded);
+  const issuers = issuersOf(text, folded, title);
+  const currency = defaultCurrency(folded) ?? homeCurrency(issuers[0]?.tickers[0]);
   const drillTypes = new Set(
     [...folded.matchAll(/\b(?:RC|reverse circulation|diamond|aircore|air-core|sonic|RAB)\b/gi)].map((m) =>
       drillTypeOf(m[0]),
@@ -32,7 +33,7 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
   const aboutAt = aboutSectionStart(folded);
   const news = <T extends { start: number }>(facts: T[]) => facts.filter((fact) => fact.start < aboutAt);
   return {
-    issuers: issuersOf(text, folded, title),
+    issuers,
     projects: projectsOf(units, text),
     intercepts: interceptsOf(units, tables, text, releaseDrillType),
     programmes: programmesOf(units, text),
@@ -40,4 +41,15 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
     studies: news(studiesOf(units, text, currency, title)),
     financings: news(financingsOf(units, text, currency)),
   };
+}
+
+/**
+ * A bare '$' where the release does not say which dollar: its issuer's home market's ('ASX:AVL' gives A$,
+ * 'TSXV:ABC' C$). A release in another dollar says so ('All figures in US$'), which wins.
+ */
+function homeCurrency(ticker: string | undefined): 'CAD' | 'AUD' | null {
+  const exchange = ticker?.split(':')[0];
+  if (exchange === 'ASX') return 'AUD';
+  if (exchange === 'TSX' || exchange === 'TSXV' || exchange === 'CSE') return 'CAD';
+  return null;
 }
