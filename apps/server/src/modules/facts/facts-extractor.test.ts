@@ -601,4 +601,21 @@ describe('fresh set 3, read after it was scored untouched', () => {
     ]);
     expect(status('Field work comprising mapping, sampling and drill hole siting is under way.')).toEqual([]);
   });
+  it('reads an offer’s legs as the offer, and a grant agreement as a grant in the issuer’s dollar', () => {
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.currency, f.type, f.status]);
+    expect(
+      deals(
+        [
+          'Delta Lithium Limited (ASX:DLI) reports that the retail component of its accelerated non-renounceable entitlement offer has been completed, the offer raising $70.2 million.',
+          '- Retail Entitlement Offer closed on Monday, 4 December 2023, raising approximately $28.4 million',
+          'The remaining approximately $21.7 million of New Shares not taken up under the Retail Entitlement Offer has been allocated to the underwriter.',
+        ].join('\n\n'),
+      ),
+    ).toEqual([[70_200_000, 'AUD', 'rights-offering', 'closed']]);
+    expect(
+      deals(
+        'Australian Vanadium Limited (ASX: AVL)\n\n- Grant agreement for up to $49 million executed with the Commonwealth',
+      ),
+    ).toEqual([[49_000_000, 'AUD', 'grant', 'announced']]);
+  });
 });

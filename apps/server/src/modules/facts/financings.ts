@@ -77,6 +77,8 @@ const COMPONENT =
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
 // 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
 const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
+const LEG =
+  /\b(?:retail|institutional|wholesale)\s+(?:component|entitlement offer|offer|placement|tranche)\b|\bshortfall\b|\btop-up facility\b/i;
 // The raising a release looks back on: 'part of the proceeds of the recent capital raising'.
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
@@ -233,9 +235,10 @@ const TYPE_PRECEDENCE: FinancingType[] = ['flow-through', 'bought-deal', 'rights
 function withoutParts(deals: FinancingFact[]): FinancingFact[] {
   const parts = new Set<FinancingFact>();
   // 'Tranche 2 consisted of 4,000,002 shares …, raising $600,000' after the '$7 million capital raising': a
-  // tranche smaller than a deal told before it is that deal's.
+  // tranche smaller than a deal told before it is that deal's, and so is a leg of an offer ('the Retail
+  // Entitlement Offer … raising approximately $28.4 million', the shortfall the underwriter took up).
   deals.forEach((deal, index) => {
-    if (deal.amount === null || !TRANCHE.test(deal.quote)) return;
+    if (deal.amount === null || !(TRANCHE.test(deal.quote) || LEG.test(deal.quote))) return;
     const amount = deal.amount;
     const whole = deals.slice(0, index).find((other) => other.amount !== null && other.amount > amount);
     if (!whole) return;
