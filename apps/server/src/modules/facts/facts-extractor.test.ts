@@ -618,4 +618,15 @@ describe('fresh set 3, read after it was scored untouched', () => {
       ),
     ).toEqual([[49_000_000, 'AUD', 'grant', 'announced']]);
   });
+  it('reads a phase that consisted of its metres as done, assays promised with "those", and rigs on site as drilling', () => {
+    const status = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.status]);
+    expect(
+      status(
+        'Phase Two consisted of 2,058 metres in four holes; those assays are still pending and will be released later.',
+      ),
+    ).toEqual([[2058, 'completed']]);
+    expect(
+      status('Cordero is being advanced through a 66,000 m drill program in 2021, with four drill rigs on site.'),
+    ).toEqual([[66_000, 'underway']]);
+  });
 });

@@ -27,9 +27,9 @@ const RIGS = new RegExp(
 const FUTURE =
   /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
-  /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bfor a total of\b/i;
+  /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
 
@@ -155,7 +155,7 @@ const PAST_DRILLING =
 const NOT_DRILLING =
   /\bdrill(?:[- ]?hole)?\s+(?:siting|targeting|target generation|planning|permitting|pad (?:construction|preparation))\b/gi;
 const REPORT_PROMISE =
-  /(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:the\s+)?(?:outstanding|remaining|pending|further)?\s*(?:assays?|results?)\b[^.;]*?\bwill be (?:released|reported|announced|published)\b[^.;]*/gi;
+  /(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:(?:the|those|these|its|their|all)\s+)?(?:outstanding|remaining|pending|further)?\s*(?:assays?|results?)\b[^.;]*?\bwill be (?:released|reported|announced|published)\b[^.;]*/gi;
 
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
