@@ -116,6 +116,22 @@ describe('article classifier on real release shapes', () => {
         'Lithium Energy reports brine results from its Solaroz project in Argentina.\n\nAbout Lithium Energy\n\nThe Solaroz Lithium Brine Project lies in the Salar de Olaroz in Jujuy Province.',
       ),
     ).toMatchObject({ countries: ['AR'], states: ['AR-Y'] });
+    // …or the few it works in.
+    expect(
+      classifyArticle(
+        'GSilver announces a bought deal',
+        'GSilver will use the proceeds to act on opportunities in Mexico.\n\nAbout GSilver\n\nGSilver produces silver from the El Cubo Mine in the state of Guanajuato and from the Topia mine in north-western Durango.',
+      ),
+    ).toMatchObject({ countries: ['MX'], states: ['MX-GUA', 'MX-DUR'] });
+  });
+
+  it('reads a dateline whose date comes first and whose place is in brackets', () => {
+    expect(
+      classifyArticle(
+        'Lundin Gold announces a project financing package for Fruta del Norte',
+        'May 30, 2017 (Vancouver, Canada) - Lundin Gold Inc. announces a financing package for its Fruta del Norte project in Ecuador.',
+      ),
+    ).toMatchObject({ countries: ['EC'] });
   });
 
   it('reads a TheNewswire dateline, a company named after a country and a zone named after a state as no project place', () => {

@@ -59,6 +59,8 @@ const DATELINES = [
     `^${DATELINE_PLACE}[,:]?\\s*\\(?${DATELINE_DATE}(?:\\s+[A-Z]{3,5})?\\)?\\s*(?:\\([^():\\n]{2,50}\\)\\s*)?(?:[-–—:|/]+\\s*|$)`,
     'u',
   ),
+  // 'May 30, 2017 (Vancouver, Canada) - ': the date first, the place in brackets.
+  new RegExp(`^${DATELINE_DATE}\\s*\\(${DATELINE_PLACE}\\)\\s*[-–—:]+\\s*`, 'u'),
   // 'Sydney, Australia (ABN Newswire) - ', 'Shanghai (Gasgoo) - ', 'JOHANNESBURG (miningweekly.com) – '
   new RegExp(`^${DATELINE_PLACE},?\\s*\\([^():\\n]{2,50}\\)\\s*[-–—:]+\\s*`, 'u'),
 ];
@@ -114,7 +116,8 @@ const COUNTRY_OF_STATE = new Map<string, string>(STATES.map((state) => [state.co
 
 /**
  * The news names the country, the company's description its province ('the Solaroz project … in Jujuy
- * Province'): a country the news tags without a state takes the one state of it the description names.
+ * Province'): a country the news tags without a state takes the states of it the description names (up to three;
+ * more is a company's map, not its projects).
  */
 function withAboutStates(
   found: { countries: string[]; states: string[] },
@@ -125,8 +128,9 @@ function withAboutStates(
   const described = unstated.length === 0 ? [] : (about()?.states ?? []);
   if (described.length === 0) return found.states;
   const added = unstated.flatMap((country) => {
+    // 'mines … in the state of Guanajuato … the Topia mine in north-western Durango': each of a few states.
     const own = described.filter((state) => COUNTRY_OF_STATE.get(state) === country);
-    return own.length === 1 ? own : [];
+    return own.length <= 3 ? own : [];
   });
   return [...found.states, ...added];
 }
