@@ -8,6 +8,7 @@ import {
   GEOGRAPHY_FRESH_3,
   GEOGRAPHY_FRESH_4,
   GEOGRAPHY_FRESH_5,
+  GEOGRAPHY_FRESH_6,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -45,8 +46,9 @@ for (const [set, releases, scope] of [
   ['geography fresh', GEOGRAPHY_FRESH, '(30 releases written after the rules, sources not in the set)'],
   ['geography fresh 2', GEOGRAPHY_FRESH_2, '(25 more, 2026-11-29, sources in neither set)'],
   ['geography fresh 3', GEOGRAPHY_FRESH_3, '(the 29 placed releases of the second fresh facts set)'],
-  ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set, not read for patterns yet)'],
-  ['geography fresh 5', GEOGRAPHY_FRESH_5, '(the fourth fresh facts set, not read either)'],
+  ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set)'],
+  ['geography fresh 5', GEOGRAPHY_FRESH_5, '(the fourth fresh facts set)'],
+  ['geography fresh 6', GEOGRAPHY_FRESH_6, '(the fifth fresh facts set)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

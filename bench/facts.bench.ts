@@ -7,6 +7,7 @@ import {
   FACTS_FRESH_2,
   FACTS_FRESH_3,
   FACTS_FRESH_4,
+  FACTS_FRESH_5,
   FACTS_RELEASES,
   scoreIntents,
   scoreReleases,
@@ -18,7 +19,7 @@ import { printFigure } from './lib/server.ts';
  * The facts extractor's quality and speed (issue 33): micro precision, recall and F1 per fact kind and
  * issuer accuracy on the labelled releases (apps/server/test/fixtures/facts-releases.json, matching rules
  * in test/facts-scoring.ts), the first 64 (the releases the rules were written against) and the rest (held
- * out) apart, and the three sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; the third not read for patterns yet); the offline analyser's buying intent against the reps' labels (Spearman, exact agreement and
+ * out) apart, and the five sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; docs/ARCHITECTURE.md says which were read for patterns); the offline analyser's buying intent against the reps' labels (Spearman, exact agreement and
  * the share at each level); releases read per CPU second on one core beside a baseline that only scans the
  * same texts with one regular expression for '<width> m @ <grade> g/t'-style numbers.
  * FACTS_VERBOSE=1 lists the intent disagreements.
@@ -31,8 +32,9 @@ const sets: [string, readonly LabelledRelease[]][] = [
   ['held out', FACTS_RELEASES.slice(TUNED)],
   ['fresh', FACTS_FRESH],
   ['fresh 2', FACTS_FRESH_2],
-  ['fresh 3 (unread)', FACTS_FRESH_3],
-  ['fresh 4 (unread)', FACTS_FRESH_4],
+  ['fresh 3', FACTS_FRESH_3],
+  ['fresh 4', FACTS_FRESH_4],
+  ['fresh 5', FACTS_FRESH_5],
 ];
 for (const [name, set] of sets) {
   if (set.length === 0) continue;

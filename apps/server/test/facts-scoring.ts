@@ -10,6 +10,7 @@ import type {
 import freshReleases2 from './fixtures/facts-fresh-2.json' with { type: 'json' };
 import freshReleases3 from './fixtures/facts-fresh-3.json' with { type: 'json' };
 import freshReleases4 from './fixtures/facts-fresh-4.json' with { type: 'json' };
+import freshReleases5 from './fixtures/facts-fresh-5.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -66,6 +67,16 @@ export const FACTS_FRESH_3 = freshReleases3 as (LabelledRelease & { countries: s
  * majors' reserve statements and guidance), with their places: scored untouched and not read either.
  */
 export const FACTS_FRESH_4 = freshReleases4 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A fifth thirty, written on 2026-11-29 (the session after) from sources in no earlier set: Canadian, US and Latin
+ * American issuers (drill results in feet and oz/t, resources, a PFS and a PEA, flow-through, LIFE and tranche
+ * closings, a stream) and ASX, AIM and other issuers (JORC tables, studies, placements, entitlement offers, a
+ * convertible, a quarterly, a trade-press digest of five raisings). Scored untouched on the code of the session's
+ * start and again after fresh set 3 had been read (docs/ARCHITECTURE.md, "Fresh releases, read untouched").
+ */
+export const FACTS_FRESH_5 = freshReleases5 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/** Every fresh set, in the order they were written. */
+export const FRESH_FACT_SETS = [FACTS_FRESH, FACTS_FRESH_2, FACTS_FRESH_3, FACTS_FRESH_4, FACTS_FRESH_5] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FACTS_FRESH,
-  FACTS_FRESH_2,
-  FACTS_FRESH_3,
-  FACTS_FRESH_4,
-  FACTS_RELEASES,
-} from '../../../test/facts-scoring.ts';
+import { FRESH_FACT_SETS, FACTS_RELEASES } from '../../../test/facts-scoring.ts';
 import { extractFacts } from './facts-extractor.ts';
 
 describe('extractFacts', () => {
   it('gives every fact of the labelled releases a quote that is its slice of the text', () => {
     let facts = 0;
-    for (const release of [...FACTS_RELEASES, ...FACTS_FRESH, ...FACTS_FRESH_2, ...FACTS_FRESH_3, ...FACTS_FRESH_4]) {
+    for (const release of [...FACTS_RELEASES, ...FRESH_FACT_SETS.flat()]) {
       const found = extractFacts(release.body, { title: release.title });
       for (const kind of Object.values(found)) {
         for (const fact of kind) {

@@ -6,6 +6,7 @@ import {
   GEOGRAPHY_FRESH_3,
   GEOGRAPHY_FRESH_4,
   GEOGRAPHY_FRESH_5,
+  GEOGRAPHY_FRESH_6,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -25,6 +26,7 @@ describe('geography releases', () => {
     ...GEOGRAPHY_FRESH_3,
     ...GEOGRAPHY_FRESH_4,
     ...GEOGRAPHY_FRESH_5,
+    ...GEOGRAPHY_FRESH_6,
   ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
