@@ -540,6 +540,17 @@ describe('fresh set 3, read after it was scored untouched', () => {
       'Indicated | 8.50 | 1.15 | 1.41 | 1.38',
       'Inferred | 7.70 | 1.09 | 1.39 | 1.29',
     ].join('\n');
+    const reserves = [
+      'Project | Proved Quantity (Mt) | Proved Grade (g/t gold) | Probable Quantity (Mt) | Probable Grade (g/t gold) | Proved and Probable Quantity (Mt) | Proved and Probable Grade (g/t gold)',
+      'Edikan | 16.3 | 1.01 | 25.8 | 1.14 | 42.1 | 1.09',
+      'Total | 19.7 | 1.20 | 53.3 | 1.47 | 73.0 | 1.40',
+    ].join('\n');
+    // Column groups that name their category: the total row's figures, one line per category.
+    expect(extractFacts(reserves).resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Proven', 19.7, 1.2],
+      ['Probable', 53.3, 1.47],
+      ['Proven & Probable', 73, 1.4],
+    ]);
     expect(extractFacts(table).resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
       ['Indicated', 8.5, 1.15],
       ['Indicated', 1.41, 1.38],

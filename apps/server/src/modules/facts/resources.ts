@@ -225,11 +225,17 @@ function columnResources(
       containedHeader,
     )?.[1] ?? 'oz';
   const facts: ResourceFact[] = [];
+  // 'Total Tonnes (Mt)' heads the deposits' sum, not a category.
+  const named = categoryOf(header[tonnesAt] ?? '');
+  const headerCategory = named === 'Total' ? null : named;
   for (const row of table.rows) {
     // 'Total | Indicated | 798 | 0.45': a row of the deposits' total names its category in another cell.
     const categories = row.values.map((cell) => (cell ? categoryOf(cell.text) : null));
-    const category = categories.find((value) => value !== null && value !== 'Total') ?? categories.find(Boolean);
-    if (!category) continue;
+    const rowCategory = categories.find((value) => value !== null && value !== 'Total') ?? categories.find(Boolean);
+    if (!rowCategory) continue;
+    // 'Project | Proved Quantity (Mt) | … | Probable Quantity (Mt) | …': the column group names the category of
+    // its figures, the row ('Total') which line of the table they are.
+    const category = headerCategory ?? rowCategory;
     const number = (index: number) => {
       const text = index < 0 ? undefined : row.values[index]?.text;
       return text !== undefined && /^[\d.,]+$/.test(text) ? parseNum(text) : null;
