@@ -545,8 +545,11 @@ describe('fresh set 3, read after it was scored untouched', () => {
       'Edikan | 16.3 | 1.01 | 25.8 | 1.14 | 42.1 | 1.09',
       'Total | 19.7 | 1.20 | 53.3 | 1.47 | 73.0 | 1.40',
     ].join('\n');
-    // Column groups that name their category: the total row's figures, one line per category.
+    // Column groups that name their category: each row's figures, one line per category.
     expect(extractFacts(reserves).resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Proven', 16.3, 1.01],
+      ['Probable', 25.8, 1.14],
+      ['Proven & Probable', 42.1, 1.09],
       ['Proven', 19.7, 1.2],
       ['Probable', 53.3, 1.47],
       ['Proven & Probable', 73, 1.4],
@@ -633,5 +636,51 @@ describe('fresh set 3, read after it was scored untouched', () => {
     expect(
       status('Cordero is being advanced through a 66,000 m drill program in 2021, with four drill rigs on site.'),
     ).toEqual([[66_000, 'underway']]);
+  });
+});
+
+describe('fresh set 4, read after it was scored untouched twice', () => {
+  it('reads resources in million mt with categories told after them, not a neighbour’s output or a resource restated', () => {
+    const facts = extractFacts(
+      [
+        'The resource now stands at 137.81 million mt grading 1.24 g/mt gold for a total of 5.51 million oz of gold.',
+        'The updated figure includes 87.54 million mt grading 1.21 g/mt gold for 3.4 million oz in the measured and indicated categories.',
+        'The project wraps around Northern Star’s Pogo Mine, which has produced 4 Moz of gold @ 13.6g/t.',
+        'The campaign aims to grow the resource base, which currently includes an Indicated resource of 471Mt grading 0.46% CuEq.',
+        'Over the past four years regional exploration has defined Mineral Resources at Roswell (14.1Mt @ 2.00g/t Au for 904koz).',
+        '- The FS mine plan processes 1.85Mt at 3.2g/t Au for 190koz Au.',
+      ].join('\n\n'),
+    );
+    expect(facts.resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Total', 137.81, 1.24],
+      ['Measured & Indicated', 87.54, 1.21],
+    ]);
+  });
+
+  it('reads a hole named by numbers, the metric figures a release gives beside feet and oz/ton, and no example', () => {
+    const facts = extractFacts(
+      [
+        'Roscan Gold Corporation (TSX-V: ROS; FRA: 2OJ; OTCQB: RCGCF) reports results.',
+        '• Hole 49-187: 6.9 feet (2.10 m) grading 50.55 ounces per ton silver (Ag) (1,733 grams per tonne);',
+        'Typical cut-offs for ISR uranium are 0.02% U3O8, for example 10 ft (3 m) @ 0.02% (200ppm) U3O8.',
+        'Earlier results from the program, including 10.97 g/t Au over 10.1 m, were reported in the press release of December 4, 2023.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.unit, f.element])).toEqual([
+      ['49-187', 2.1, 1733, 'g/t', 'Ag'],
+    ]);
+  });
+
+  it('reads a study from its value, life or development capital, not capital guidance or a drilling database', () => {
+    expect(
+      extractFacts(
+        'Feasibility study for Garden Well South.\n\n- Pre-production capital is put at A$38 million.\n- Project all-in sustaining cost ("AISC") of A$950-1,050/oz.',
+      ).studies.map((f) => [f.stage, f.capex?.amount]),
+    ).toEqual([['FS', 38_000_000]]);
+    const guidance = extractFacts(
+      'The 2019 guidance follows the scoping study of the expansion.\n\n- AISC of $1,175 to $1,250 per ounce sold.\n- Capital expenditures of $190 to $210 million.\n\nThe Kebigada estimate is supported by 209 RC holes for 20,209m and 38 diamond holes for 12,514m, a total of 32,723m of drilling.',
+    );
+    expect(guidance.studies).toEqual([]);
+    expect(guidance.programmes).toEqual([]);
   });
 });

@@ -64,12 +64,12 @@ const HOLE =
   /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
-// 'hole 028', 'Hole 5', 'drill hole #12'.
+// 'hole 028', 'Hole 5', 'drill hole #12', 'Hole 49-187'.
 const NAMED_HOLE =
-  /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}[A-Z]?)\b(?![,.]\d|[-_][A-Z0-9])(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+  /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}(?:-\d{1,4}){0,2}[A-Z]?)\b(?![,.]\d|[-_][A-Z0-9])(?!\s*(?:m\b|metres|meters|holes|%))/gi;
 // A listing's symbol ('(ASX: A1G)') and places named like holes ('the CS4 channel', 'at BP33 and Grants').
 const LISTING_BEFORE =
-  /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|ASX\/NZX)\s*:\s*$/i;
+  /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|FRA|FWB|Frankfurt|ASX\/NZX)\s*:\s*$/i;
 const PLACE_AFTER =
   /^\s+(?:channel|prospect|deposit|zone|target|lode|vein|level|pit|shoot|corridor|trend|project|and\s+[A-Z][a-z])/;
 
@@ -111,13 +111,23 @@ interface Candidate {
   element: string | null;
 }
 
+const METRIC_WIDTH = new RegExp(String.raw`(?:feet|foot|ft)\s*\(\s*(?<w>${NUM})\s?(?:m|metres?|meters?)\s*\)`, 'i');
+const METRIC_GRADE_AFTER = new RegExp(
+  String.raw`^[^()]{0,25}?(?:\([^()]{0,12}\)\s*)?\(\s*(?:about |approximately |~)?(?<g>${NUM})\s?(?:g\/t|gpt|grams? per (?:metric )?tonne)\b`,
+  'i',
+);
+
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE]) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
       const unit = gradeUnitOf(groups.u ?? '');
-      const width = toMetres(parseCount(groups.w ?? ''), groups.wu);
+      // '1.0 foot (0.30 m)': the release's own metric width.
+      const metricWidth = /^f|'/i.test(groups.wu ?? '') ? METRIC_WIDTH.exec(match[0]) : null;
+      const width = metricWidth?.groups
+        ? parseNum(metricWidth.groups.w ?? '')
+        : toMetres(parseCount(groups.w ?? ''), groups.wu);
       const grade = parseNum(groups.g ?? '');
       if (!unit || !Number.isFinite(width) || !Number.isFinite(grade) || width <= 0 || width > 2000) continue;
       const start = match.index;
@@ -141,7 +151,19 @@ function candidatesIn(text: string): Candidate[] {
         });
         continue;
       }
-      found.push({ start, end, width, grade, unit, element: elementOf(groups.el) });
+      // '50.55 ounces per ton silver (Ag) (1,733 grams per tonne)': the release's own metric grade is kept, as a
+      // width in feet is kept in metres.
+      const metric = unit === 'oz/t' ? METRIC_GRADE_AFTER.exec(text.slice(end, end + 60)) : null;
+      if (metric?.groups)
+        found.push({
+          start,
+          end,
+          width,
+          grade: parseNum(metric.groups.g ?? ''),
+          unit: 'g/t',
+          element: elementOf(groups.el),
+        });
+      else found.push({ start, end, width, grade, unit, element: elementOf(groups.el) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -172,7 +194,7 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|for example|typical(?:ly)?|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =

@@ -26,7 +26,7 @@ export function categoryOf(text: string): ResourceCategory | null {
   return null;
 }
 
-const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|billion (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|Bt(?![a-z])|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
+const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|billion (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|Bt(?![a-z])|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|mt|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
 const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
 // '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz'.
 const TONNES_FIRST = new RegExp(
@@ -39,7 +39,10 @@ const CONTAINED_FIRST = new RegExp(
   'gi',
 );
 const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
-const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory)\b/i;
+const TOLD_AFTER =
+  /(?:^\s*(?:\(\s*)?|\bin the\s+|\s[-–—]\s*)(\w+(?: (?:and|&) \w+)?) (?:categor(?:y|ies)|classifications?|resource categor(?:y|ies))\b/i;
+// A category names a resource too: '87.54 million mt grading 1.21 g/mt gold … in the measured and indicated categories'.
+const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory|categor(?:y|ies))\b/i;
 // An estimate of an earlier release, recalled: 'the estimate updated earlier this year', 'the estimate dated March
 // 20, 2024', 'the recently announced upgrade of the resource'.
 // 'In December 2022 the Company reported a maiden … Resource', 'published a maiden resource … in September 2021',
@@ -49,7 +52,9 @@ const SKIP = new RegExp(
   [
     String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b`,
     String.raw`\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:${MONTH}|(?:19|20)\d\d))\b`,
-    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?)\b|\bmining inventory\b`,
+    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|\bmining inventory\b`,
+    String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
+    String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
     String.raw`\b(?:in|on) (?:${MONTH}\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d,?\s+(?:the\s+)?(?:Company|company|it|we)\s+(?:reported|published|announced|released|declared)\b`,
     String.raw`^(?![^;]*\b(?:today|now)\b)[^;]*\b(?:published|reported|announced|released|declared)\b[^;]{0,120}?\bin ${MONTH}\s+(?:19|20)\d\d\b`,
   ].join('|'),
@@ -58,7 +63,7 @@ const SKIP = new RegExp(
 // Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
 // project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
 const NOT_OURS =
-  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:project|deposit|mine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) (?:is|was) based on\b|\bbased on (?:the|a) (?:current |existing )?(?:[A-Z][\w-]+ )?(?:[Mm]ineral )?[Rr]esource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
+  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:[Pp]roject|[Dd]eposit|[Mm]ine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) (?:is|was) based on\b|\bbased on (?:the|a) (?:current |existing )?(?:[A-Z][\w-]+ )?(?:[Mm]ineral )?[Rr]esource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
@@ -109,10 +114,10 @@ export function resourcesOf(
         // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
         // 'from reserves of 116 million tonnes': reserves without a category are proven and probable together.
         // '54.3 Mt @ 1.30% Li2O in the Indicated category': the category told after the figures.
-        const told =
-          /^\s*(?:\(\s*)?in the (\w+(?: (?:and|&) \w+)?) (?:category|classification|resource category)\b/i.exec(
-            unit.text.slice(end, end + 60),
-          )?.[1];
+        // '… for 137k contained tonnes of copper in the Proved category', '… 33g/t Ag) - Inferred Category': the
+        // category told after the figures, before the clause ends.
+        const clause = /^[^;]*/.exec(unit.text.slice(end, end + 120))?.[0] ?? '';
+        const told = TOLD_AFTER.exec(clause.split(/\d+(?:\.\d+)?\s?(?:Mt|kt|million)\b/i)[0] ?? '')?.[1];
         // 'Indicated 1.7 Mt … and Inferred 7.4 Mt …, for a global resource of 9.1 Mt': the categories' total.
         const whole =
           /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
@@ -231,11 +236,11 @@ function columnResources(
   for (const row of table.rows) {
     // 'Total | Indicated | 798 | 0.45': a row of the deposits' total names its category in another cell.
     const categories = row.values.map((cell) => (cell ? categoryOf(cell.text) : null));
-    const rowCategory = categories.find((value) => value !== null && value !== 'Total') ?? categories.find(Boolean);
-    if (!rowCategory) continue;
     // 'Project | Proved Quantity (Mt) | … | Probable Quantity (Mt) | …': the column group names the category of
-    // its figures, the row ('Total') which line of the table they are.
-    const category = headerCategory ?? rowCategory;
+    // its figures, each row (a deposit, 'Total') a line of it.
+    const category =
+      headerCategory ?? categories.find((value) => value !== null && value !== 'Total') ?? categories.find(Boolean);
+    if (!category) continue;
     const number = (index: number) => {
       const text = index < 0 ? undefined : row.values[index]?.text;
       return text !== undefined && /^[\d.,]+$/.test(text) ? parseNum(text) : null;

@@ -164,6 +164,8 @@ const RECALLED_STUDY = new RegExp(
   'i',
 );
 
+const DEVELOPMENT_CAPITAL = /\b(?:initial|pre-?production|upfront|start-?up|construction) cap|\bto first production\b/i;
+
 /** Studies the text reports with at least one figure. */
 export function studiesOf(
   units: readonly Unit[],
@@ -208,7 +210,19 @@ export function studiesOf(
     const aisc = pick('aisc');
     const life = pick('life');
     const used = [npv, irr, capex, aisc, life].filter((figure) => figure !== undefined);
-    if (used.length === 0 || (npv === undefined && irr === undefined && capex === undefined)) continue;
+    // Without the project's value or life, only a development capital tells a study ('Pre-production capital is
+    // put at A$38 million'), not a year's capital guidance or the capital a financing has secured.
+    if (
+      npv === undefined &&
+      irr === undefined &&
+      life === undefined &&
+      !(
+        capex &&
+        DEVELOPMENT_CAPITAL.test(capex.unit.text) &&
+        !/\b(?:secured|raised|funded|financ\w*)\b/i.test(capex.unit.text)
+      )
+    )
+      continue;
     const start = Math.min(...used.map((figure) => figure.unit.start));
     const end = Math.max(...used.map((figure) => figure.unit.end));
     facts.push({
