@@ -683,4 +683,32 @@ describe('fresh set 4, read after it was scored untouched twice', () => {
     expect(guidance.studies).toEqual([]);
     expect(guidance.programmes).toEqual([]);
   });
+  it('reads listings as dashes, slashes and share codes write them, and a facility effective or a loan obtained as closed', () => {
+    const tickers = (text: string) => extractFacts(text).issuers[0]?.tickers;
+    expect(tickers('Toronto, ON / April 16, 2018 / Victoria Gold Corp. (TSX.V-VIT) ("Victoria") has signed.')).toEqual([
+      'TSXV:VIT',
+    ]);
+    expect(
+      tickers(
+        'VANCOUVER, February 8, 2022 - Sabina Gold & Silver Corp. ("Sabina") (SBB - TSX / SGSVF - OTCQX) announces.',
+      ),
+    ).toEqual(['TSX:SBB', 'OTCQX:SGSVF']);
+    expect(
+      tickers('19 December 2023\n\nCentamin plc ("Centamin" or "the Company")\nLSE: CEY / TSX: CEE\n\nAn update.'),
+    ).toEqual(['LSE:CEY', 'TSX:CEE']);
+    expect(
+      tickers(
+        '1 August 2023\n\nPan African Resources PLC\nShare code on AIM: PAF\nShare code on JSE: PAN\n\nPan African announces.',
+      ),
+    ).toEqual(['AIM:PAF', 'JSE:PAN']);
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.type, f.status]);
+    expect(deals('The Company obtained an unsecured loan of US$1 million during the quarter.')).toEqual([
+      [1_000_000, 'debt', 'closed'],
+    ]);
+    expect(
+      deals(
+        '- All conditions precedent to the R1.3 billion senior debt facility have been fulfilled and the facility is now effective.',
+      ),
+    ).toEqual([[1_300_000_000, 'debt', 'closed']]);
+  });
 });

@@ -30,7 +30,7 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
 }
 
 const CLOSED =
-  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed)\b/i;
+  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
 const NOT_YET =
   /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn)|(?:non-binding|indicative) term sheet)\b/i;
 const PAST_DEAL =

@@ -59,11 +59,11 @@ const REVERSED = new RegExp(
   String.raw`\(\s*(${SYMBOL})\s*:\s*(${EXCHANGE}(?:\s*(?:&|and|,)\s*${EXCHANGE})*)\s*\)`,
   'g',
 );
-// '[PRB-TSXV, PROBF-OTCQB]', '(BNAU-TSX; BNAUF-OTCQX)'.
-const DASHED = new RegExp(String.raw`[[(]\s*(?:${SYMBOL}-${EXCHANGE}[\s;,]*)+[\])]`, 'g');
-const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})-(${EXCHANGE})`, 'g');
-// '(TSX-VGCX)': an exchange, a hyphen and the symbol ('TSX-V' with a colon or space after it is the Venture).
-const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.]{1,7})\s*\)/g;
+// '[PRB-TSXV, PROBF-OTCQB]', '(BNAU-TSX; BNAUF-OTCQX)', '(SBB - TSX / SGSVF - OTCQX)'.
+const DASHED = new RegExp(String.raw`[[(]\s*(?:${SYMBOL}\s?-\s?${EXCHANGE}[\s;,/]*)+[\])]`, 'g');
+const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})\s?-\s?(${EXCHANGE})`, 'g');
+// '(TSX-VGCX)', '(TSX.V-VIT)': an exchange, a hyphen and the symbol ('TSX-V' with a colon or space after it is the Venture).
+const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX\.V|TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.]{1,7})\s*\)/g;
 
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
@@ -176,8 +176,9 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     // 'ASX Code: VKA': the ASX header's own spelling.
     // 'ASX RELEASE | April 24, 2019 | ASX:PLL; NASDAQ:PLL': a cell of a header line.
     for (const cell of line.split(/\s\|\s/)) {
-      const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}(?: Code)?\s*:\s*${SYMBOL}(?![a-z])\s*[|,;]?\s*)+`).exec(
-        cell.replace(/^(\s*ASX) Code\b/, '$1'),
+      // 'LSE: CEY / TSX: CEE'; 'Share code on AIM: PAF' (a JSE-style header).
+      const prefix = new RegExp(String.raw`^\s*(?:${EXCHANGE}(?: Code)?\s*:\s*${SYMBOL}(?![a-z])\s*[|,;/]?\s*)+`).exec(
+        cell.replace(/^(\s*ASX) Code\b/, '$1').replace(/^\s*(?:Share|Stock|Ticker|JSE|Alpha) codes? on\s+/i, ''),
       );
       if (prefix) headerTickers.push(...tickersOfPairs(prefix[0]));
     }
