@@ -145,6 +145,10 @@ Email: jane@kestrelgold.com`,
         'KEFI (AIM: KEFI) announces that the Board of TKGM has formally launched the Tulu Kapi Gold Project.',
       ],
       [
+        'Pan African Resources Closes Funding for the Mogale Tailings Retreatment Project and Breaks Ground',
+        'Pan African Resources PLC announces that the full upfront capital for the project has been secured.',
+      ],
+      [
         'Régua Commencement and Updated JORC Resource Estimate',
         'W Resources Plc (AIM: WRES) announces that operations have started at its Régua tungsten mine in Portugal.',
       ],
@@ -158,5 +162,21 @@ Email: jane@kestrelgold.com`,
     expect(
       analyse('Aurum Ridge Launches Drilling Program at Ridge Project', 'Drilling will start in May.').intent_reasons,
     ).not.toContain('mine development started');
+  });
+
+  it('reads money to build a mine, in any form, as Very High', () => {
+    const scored = analyse(
+      'Sabina Gold & Silver Announces Comprehensive US$520 Million Financing Package to Build the Goose Mine',
+      'Sabina Gold & Silver Corp. (TSX: SBB) announces a construction financing package made up of:\n\n- a senior secured debt facility of US$225 million;\n- a gold stream arrangement of US$125 million.',
+    );
+    expect(scored.buying_intent_score).toBe('Very High');
+    expect(scored.intent_reasons).toContain('US$225.0M debt announced, funds mine construction');
+    // Debt for working capital stays where debt belongs.
+    expect(
+      analyse(
+        'Miner Arranges US$30 Million Credit Facility',
+        'Miner Corp. (TSX: MIN) arranges a US$30 million credit facility for working capital.',
+      ).buying_intent_score,
+    ).not.toBe('Very High');
   });
 });

@@ -86,7 +86,7 @@ const completed = (study: StudyFact) =>
 const PROJECT_LAUNCHED =
   /\b[Ll]aunch(?:ed|es)? (?:the |its )?(?:(?!(?:Drill|Drilling|Exploration|Program|Programme|Campaign|Survey|Study|At|On|In|Of|For)\b)[A-Z][\w'’-]* ){1,4}(?:Project|project|Mine|mine)\b/;
 const DEVELOPMENT_STARTED =
-  /\boperations (?:have|has) (?:started|commenced|begun) at\b[^.]{0,60}\bmine\b|\b(?:commencement|start) of (?:trial |open[- ]pit |underground )?(?:mining|production|construction)\b|\bconstruction (?:has |have )?(?:started|commenced|begun)\b|\bconstruction (?:is |now )*under ?way\b|\b(?:early|major) works (?:are |is )?(?:under ?way|started|commenced|begun)\b|\btrial mining (?:has )?(?:started|commenced|begun)\b/i;
+  /\boperations (?:have|has) (?:started|commenced|begun) at\b[^.]{0,60}\bmine\b|\b(?:commencement|start) of (?:trial |open[- ]pit |underground )?(?:mining|production|construction)\b|\bconstruction (?:has |have )?(?:started|commenced|begun)\b|\bconstruction (?:is |now )*under ?way\b|\b(?:early|major) works (?:are |is )?(?:under ?way|started|commenced|begun)\b|\btrial mining (?:has )?(?:started|commenced|begun)\b|\b(?:breaks?|broke|breaking) ground\b|\bground[- ]?breaking\b/i;
 /** Whether a headline and lead tell of a mine whose construction or operations have started. */
 export function developmentStarted(headline: string): boolean {
   return PROJECT_LAUNCHED.test(headline) || DEVELOPMENT_STARTED.test(headline);
@@ -107,6 +107,9 @@ function financingReason(financing: FinancingFact, programme: ProgrammeFact | un
   }
   return what;
 }
+
+const CONSTRUCTION_FUNDING =
+  /\b(?:financing|funding|finance|loans?|facilit(?:y|ies)|package)\b[^.]{0,60}\b(?:to build|for (?:the )?construction|to construct)\b|\bconstruction (?:financing|funding|loan|facility)\b/i;
 
 /** Royalties, streams and debt pay for a mine more than for the next programme: High at most. */
 const DEAL_MONEY: ReadonlySet<FinancingFact['type']> = new Set(['royalty', 'stream', 'debt']);
@@ -157,6 +160,11 @@ export function rubricIntent(
 
   if (funding && sized) add('Very High', financingReason(funding, sized));
   else if (funding) add('High', financingReason(funding, undefined));
+  // Money for building a mine, in any form (debt and streams included), buys a construction's worth of work:
+  // 'Financing Package to Build the Goose Mine', 'construction financing'.
+  const financing = facts.financings[0];
+  if (financing && CONSTRUCTION_FUNDING.test(headline))
+    add('Very High', `${financingReason(financing, undefined)}, funds mine construction`);
   const deal = facts.financings.find((f) => DEAL_MONEY.has(f.type));
   if (deal) add(deal.amount !== null && deal.amount >= 10e6 ? 'High' : 'Medium', financingReason(deal, undefined));
   for (const study of facts.studies) {

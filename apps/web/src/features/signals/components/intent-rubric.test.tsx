@@ -15,7 +15,9 @@ describe('How intent is scored', () => {
     expect(details?.open).toBe(true);
     for (const level of ['Very High', 'High', 'Medium', 'Low']) expect(screen.getByText(level)).toBeTruthy();
     expect(
-      screen.getByText(/a completed FS\/DFS; a construction decision, or mine construction or operations started/),
+      screen.getByText(
+        /a completed FS\/DFS; a construction decision, money to build a mine, or mine construction or operations started/,
+      ),
     ).toBeTruthy();
     expect(screen.getByText(/AGM, options, conference, management change/)).toBeTruthy();
   });

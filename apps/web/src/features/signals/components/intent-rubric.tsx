@@ -7,7 +7,7 @@
 const RUBRIC: { level: string; when: string }[] = [
   {
     level: 'Very High',
-    when: 'money closed that funds drilling or studies, with a programme planned (metres or timing); drilling under way with its size or rigs; a completed FS/DFS; a construction decision, or mine construction or operations started',
+    when: 'money closed that funds drilling or studies, with a programme planned (metres or timing); drilling under way with its size or rigs; a completed FS/DFS; a construction decision, money to build a mine, or mine construction or operations started',
   },
   {
     level: 'High',
