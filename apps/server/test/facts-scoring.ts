@@ -11,6 +11,7 @@ import freshReleases2 from './fixtures/facts-fresh-2.json' with { type: 'json' }
 import freshReleases3 from './fixtures/facts-fresh-3.json' with { type: 'json' };
 import freshReleases4 from './fixtures/facts-fresh-4.json' with { type: 'json' };
 import freshReleases5 from './fixtures/facts-fresh-5.json' with { type: 'json' };
+import freshReleases6 from './fixtures/facts-fresh-6.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -75,8 +76,24 @@ export const FACTS_FRESH_4 = freshReleases4 as (LabelledRelease & { countries: s
  * start and again after fresh set 3 had been read (docs/ARCHITECTURE.md, "Fresh releases, read untouched").
  */
 export const FACTS_FRESH_5 = freshReleases5 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A sixth thirty, written the same day for shapes the others have few of: PDF text layers (tables as runs of
+ * spaces, quarterlies with an Appendix 5B), producers' guidance, reserve statements and annual reports, imperial
+ * units and counts in words, unusual financings (charity flow-through, convertible debentures, an at-the-market
+ * programme, a major's strategic investment), and Africa, Latin America beyond Mexico and Peru, and Asia-Pacific.
+ * Where a source was only an excerpt, its writer filled in tables or holes and says so in the note: those
+ * releases test shapes rather than real figures. Scored untouched and left unread.
+ */
+export const FACTS_FRESH_6 = freshReleases6 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
-export const FRESH_FACT_SETS = [FACTS_FRESH, FACTS_FRESH_2, FACTS_FRESH_3, FACTS_FRESH_4, FACTS_FRESH_5] as const;
+export const FRESH_FACT_SETS = [
+  FACTS_FRESH,
+  FACTS_FRESH_2,
+  FACTS_FRESH_3,
+  FACTS_FRESH_4,
+  FACTS_FRESH_5,
+  FACTS_FRESH_6,
+] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];

@@ -210,12 +210,11 @@ export function studiesOf(
     const aisc = pick('aisc');
     const life = pick('life');
     const used = [npv, irr, capex, aisc, life].filter((figure) => figure !== undefined);
-    // Without the project's value or life, only a development capital tells a study ('Pre-production capital is
-    // put at A$38 million'), not a year's capital guidance or the capital a financing has secured.
+    // Without the project's value, only a development capital tells a study ('Pre-production capital is put at
+    // A$38 million'), not a year's capital guidance or the capital a financing has secured.
     if (
       npv === undefined &&
       irr === undefined &&
-      life === undefined &&
       !(
         capex &&
         DEVELOPMENT_CAPITAL.test(capex.unit.text) &&

@@ -7,6 +7,7 @@ import {
   GEOGRAPHY_FRESH_4,
   GEOGRAPHY_FRESH_5,
   GEOGRAPHY_FRESH_6,
+  GEOGRAPHY_FRESH_7,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -27,6 +28,7 @@ describe('geography releases', () => {
     ...GEOGRAPHY_FRESH_4,
     ...GEOGRAPHY_FRESH_5,
     ...GEOGRAPHY_FRESH_6,
+    ...GEOGRAPHY_FRESH_7,
   ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
