@@ -232,7 +232,8 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^([4-6])e(?: ?pgm| ?pge)?$/i, '$1E'],
   [/^(?:au ?eq|aueq|gold[- ]equivalent|gold eq\.?)$/i, 'AuEq'],
   [/^(?:ag ?eq|ageq|silver[- ]equivalent)$/i, 'AgEq'],
-  [/^(?:cu ?eq|cueq|copper[- ]equivalent)$/i, 'CuEq'],
+  // 'eCu' is Mongolia's and Xanadu's copper equivalent (unlike eU3O8, not a probe reading).
+  [/^(?:cu ?eq|cueq|copper[- ]equivalent|ecu)$/i, 'CuEq'],
   [/^(?:ni ?eq|nieq|nickel[- ]equivalent)$/i, 'NiEq'],
   [/^(?:zn ?eq|zneq|zinc[- ]equivalent)$/i, 'ZnEq'],
   [/^(?:li2o|lithium oxide|li₂o)$/i, 'Li2O'],
@@ -267,7 +268,7 @@ const ELEMENT_WORDS: [RegExp, string][] = [
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:Zn ?\+ ?Pb|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;

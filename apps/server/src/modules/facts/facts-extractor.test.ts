@@ -712,3 +712,47 @@ describe('fresh set 4, read after it was scored untouched twice', () => {
     ).toEqual([[1_300_000_000, 'debt', 'closed']]);
   });
 });
+
+describe('fresh set 5, read after it was scored untouched twice', () => {
+  it('reads grades whose unit is split around the metals, holes with underscores or a spaced prefix, and eCu', () => {
+    const facts = extractFacts(
+      [
+        '- Hole 38: 15 ft. grading 48.244 oz. gold and 39.48 oz. silver per ton',
+        'Hole 59 was collared 400 metres from the resource. It cut 109 metres grading 1.71 grams gold and 69.03 grams silver per tonne from 383 metres downhole.',
+        '- VU_23_DD_001',
+        'o 2.9m @ 2.07% CuEq from 19.4m',
+        'Drill Hole AZG 21-13A-18',
+        '- 4.7 m at 2.34 g/t Au; including 0.9 m at 5.33 g/t Au',
+        'Hole ID | From (m) | To (m) | Interval (m) | eCu (%) | Cu (%) | Au (g/t)',
+        'KHDDH638 | 273.4 | 817.4 | 544 | 0.4 | 0.34 | 0.12',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.unit, f.element, f.including])).toEqual([
+      ['38', 4.572, 48.244, 'oz/t', 'Au', false],
+      ['59', 109, 1.71, 'g/t', 'Au', false],
+      ['VU_23_DD_001', 2.9, 2.07, '%', 'CuEq', false],
+      ['AZG 21-13A-18', 4.7, 2.34, 'g/t', 'Au', false],
+      ['AZG 21-13A-18', 0.9, 5.33, 'g/t', 'Au', true],
+      ['KHDDH638', 544, 0.4, '%', 'CuEq', false],
+    ]);
+  });
+
+  it('leaves out intervals a release recalls for context, across semicolons, a peak sample and a headline’s rounding', () => {
+    const facts = extractFacts(
+      [
+        'New Found Intercepts 43 g/t Au Over 11.6m at Keats West',
+        'Hole No. | From (m) | To (m) | Interval (m) | Au (g/t)',
+        'NFGC-22-990 | 173.00 | 184.60 | 11.60 | 42.75',
+        'For context, intervals from earlier drill programs referred to in this release are:',
+        'Drill Hole A98-5',
+        '- 170.1 - 171.6; 1.5m at 7.03 g/t Au (CUVND2)',
+        'Results released earlier in the season, and previously reported, included 177.9 m of 0.47 g/t Au from 24.4 m in DDH AX-22-251; 31.8 m of 1.80 g/t Au from 56.4 m in DDH AX-22-258.',
+        'AZG-21-13-12 hit 1.5 m at 22.07 g/t Au in the CUVND3 domain, about 29 m up dip of A98-5. It gave a peak sample of 65.2% Cu over 0.5 metres.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade])).toEqual([
+      ['NFGC-22-990', 11.6, 42.75],
+      ['AZG-21-13-12', 1.5, 22.07],
+    ]);
+  });
+});

@@ -61,17 +61,18 @@ const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a
 // Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226', and a prefix in
 // mixed case before numbered parts ('DDMan-20-41').
 const HOLE =
-  /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
+  /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12', 'Hole 49-187'.
 const NAMED_HOLE =
   /\b(?:drill ?)?holes?\s*,?\s*(?:#|no\.\s*)?(\d{1,4}(?:-\d{1,4}){0,2}[A-Z]?)\b(?![,.]\d|[-_][A-Z0-9])(?!\s*(?:m\b|metres|meters|holes|%))/gi;
+const SPACED_HOLE = /\b(?:[Dd]rill ?)?[Hh]oles?\s+([A-Z]{2,6} \d{1,3}-[A-Z0-9-]*[A-Z0-9])\b/g;
 // A listing's symbol ('(ASX: A1G)') and places named like holes ('the CS4 channel', 'at BP33 and Grants').
 const LISTING_BEFORE =
   /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|FRA|FWB|Frankfurt|ASX\/NZX)\s*:\s*$/i;
 const PLACE_AFTER =
-  /^\s+(?:channel|prospect|deposit|zone|target|lode|vein|level|pit|shoot|corridor|trend|project|and\s+[A-Z][a-z])/;
+  /^\s+(?:channel|prospect|deposit|zone|target|lode|vein|level|pit|shoot|corridor|trend|project|domain|and\s+[A-Z][a-z])/;
 
 interface HoleMention {
   id: string;
@@ -99,6 +100,16 @@ function holesIn(text: string, places: ReadonlySet<string> = new Set()): HoleMen
     found.push({ id, at: match.index });
   }
   for (const match of text.matchAll(NAMED_HOLE)) found.push({ id: match[1] ?? '', at: match.index });
+  // 'Drill Hole AZG 21-13A-18': a prefix and a space before the numbered parts; the parts alone are not another.
+  for (const match of text.matchAll(SPACED_HOLE)) {
+    const id = match[1] ?? '';
+    const at = match.index + match[0].length - id.length;
+    for (let i = found.length - 1; i >= 0; i--) {
+      const inner = found[i] as HoleMention;
+      if (inner.at >= at && inner.at < at + id.length) found.splice(i, 1);
+    }
+    found.push({ id, at });
+  }
   return found.filter((hole) => hole.id !== '').sort((a, b) => a.at - b.at);
 }
 
@@ -117,12 +128,19 @@ const METRIC_GRADE_AFTER = new RegExp(
   'i',
 );
 
+// '15 ft. grading 48.244 oz. gold and 39.48 oz. silver per ton', '109 metres grading 1.71 grams gold and 69.03
+// grams silver per tonne': the unit split around the metals.
+const SPLIT_UNIT = new RegExp(
+  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:grading|of|at|averaging|assaying)\s+(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+and\s+${NUM}\s?(?:oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?:gold|silver))?\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\b`,
+  'gi',
+);
+
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE]) {
+  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT]) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
-      const unit = gradeUnitOf(groups.u ?? '');
+      const unit = pattern === SPLIT_UNIT ? (/^o/i.test(groups.u ?? '') ? 'oz/t' : 'g/t') : gradeUnitOf(groups.u ?? '');
       // '1.0 foot (0.30 m)': the release's own metric width.
       const metricWidth = /^f|'/i.test(groups.wu ?? '') ? METRIC_WIDTH.exec(match[0]) : null;
       const width = metricWidth?.groups
@@ -194,12 +212,13 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|for example|typical(?:ly)?|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|for example|typical(?:ly)?|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =
   /^[^.;]{0,60}?,\s*(?:which|that) (?:was|were|had been|has been) (?:previously|earlier|first) (?:reported|released|announced)\b/i;
-const RECALLED_LEAD = /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}))\b/i;
+const RECALLED_LEAD =
+  /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
 // A list's item, and a short heading inside a list ('Cowalinya South').
 const LIST_ITEM = /^\s*[•·*▪◦–-]\s/;
 const LIST_HEADING = /^[^.:;]{1,50}$/;
@@ -244,6 +263,9 @@ export function interceptsOf(
   let openIncluding: string | null | undefined;
   // 'Examples previously reported to the ASX include:' quotes the list below it, headings and all.
   let recalledList = false;
+  // A recalling sentence cut at its semicolons ('… previously reported, included 177.9 m …; 31.8 m …; and …')
+  // recalls its every part: the line it is on, while its parts end in ';'.
+  let recalledLine = -1;
   for (const unit of units) {
     if (tableRows.has(unit)) {
       continue;
@@ -251,6 +273,9 @@ export function interceptsOf(
     if (recalledList && (LIST_ITEM.test(unit.text) || LIST_HEADING.test(unit.text))) continue;
     recalledList = /:\s*$/.test(unit.text) && RECALLED_LEAD.test(unit.text);
     const candidates = candidatesIn(unit.text);
+    const recalledLead =
+      unit.line === recalledLine || RECALLED_LEAD.test(unit.text.slice(0, candidates[0]?.start ?? 0));
+    recalledLine = recalledLead && /;\s*$/.test(unit.text) ? unit.line : -1;
     const holes = holesIn(unit.text, places);
     if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
     if (candidates.length === 0) {
@@ -268,9 +293,11 @@ export function interceptsOf(
       // Results of earlier releases quoted for context are not this release's intercepts: the clause that quotes
       // them is left out, not the sentence's own result before it ('AKRC25D returned 16m @ 2.19 g/t Au, which
       // lines up with 11m @ 2.06 g/t Au in hole AKRC188, previously reported').
+      // 'Results … previously reported, included 177.9 m …; 31.8 m …; and 145.8 m …': the lead recalls them all.
       if (
         PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end)) ||
-        RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start))
+        RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start)) ||
+        recalledLead
       ) {
         previousEnd = candidate.end;
         return;
@@ -294,8 +321,9 @@ export function interceptsOf(
       const toM = fromGroups.t ? toMetres(parseNum(fromGroups.t), fromGroups.tu ?? fromGroups.fu) : null;
       // The hole: named right after the interval ('(NZAC033)', 'in GDD073'), else the only one the unit
       // names, else the last one before it, else the parent's for an including, else the line above's.
-      const afterHole = /^[^@]{0,40}?(?:\(|\bin (?:hole |drill ?hole )?|\bhole )/i.test(after)
-        ? holesIn(after, places).find((hole) => hole.at < 60)?.id
+      const cue = /^[^@]{0,40}?(?:\(|\bin (?:DDH |hole |drill ?hole )?|\bhole )/i.exec(after);
+      const afterHole = cue
+        ? holesIn(after, places).find((hole) => Math.abs(hole.at - cue[0].length) <= 1)?.id
         : undefined;
       // A hole named since the last interval, else the sentence's subject (its first hole).
       const beforeHole =
@@ -346,7 +374,8 @@ export function interceptsOf(
     else if ((kept[index]?.from_m ?? null) === null && fact.from_m !== null) kept[index] = fact;
   }
   // A headline rounds the row it repeats and leaves the hole out ('5.81 g/t Au Over 30 m' of NFGC-23-1149's
-  // 30.05 m): the telling that names the hole is the fact.
+  // 30.05 m, '43 g/t Au' of 42.75), an including interval as often as the whole: the telling that names the
+  // hole is the fact.
   const told = kept.filter(
     (fact) =>
       fact.hole_id !== null ||
@@ -354,13 +383,18 @@ export function interceptsOf(
         (other) =>
           other.hole_id !== null &&
           other.element === fact.element &&
-          other.including === fact.including &&
-          Math.abs(other.width_m - fact.width_m) <= other.width_m * 0.01 &&
-          Math.abs(other.grade - fact.grade) <= other.grade * 0.005 &&
+          roundsTo(other.width_m, fact.width_m, 0.01) &&
+          roundsTo(other.grade, fact.grade, 0.005) &&
           (fact.from_m === null || fact.from_m === other.from_m),
       ),
   );
   return told.sort((a, b) => a.start - b.start);
+}
+
+/** `rounded` is `exact` within `share` of it, or `exact` rounded to the places `rounded` is written with. */
+function roundsTo(exact: number, rounded: number, share: number): boolean {
+  const places = String(rounded).split('.')[1]?.length ?? 0;
+  return Math.abs(exact - rounded) <= Math.max(exact * share, 0.5 * 10 ** -places);
 }
 
 const GRADE_HEADER = new RegExp(
