@@ -755,4 +755,38 @@ describe('fresh set 5, read after it was scored untouched twice', () => {
       ['AZG-21-13-12', 1.5, 22.07],
     ]);
   });
+  it('reads decimal commas, a reserve named for its deposit, and a headline in ounces as the table’s line', () => {
+    const facts = extractFacts(
+      [
+        'Brazil Resources Increases Indicated Resource by 77% to 786,737 Ounces Gold at 1.4 g/t',
+        'Category | Tonnes (Mt) | Grade (g/t Au) | Ounces',
+        'Indicated | 17.48 | 1.40 | 786,737',
+        'The FS includes a maiden Ore Reserve estimate for Kalongwe of 6,98 Mt at 3,03% copper and 0,36% cobalt.',
+        'The results infill the Ewoyaa South-2 deposit, which forms part of the 35.3Mt @ 1.25% Li2O Ewoyaa Mineral Resource Estimate.',
+        '1 Ewoyaa Mineral Resource Estimate of 35.3Mt @ 1.25% Li2O; refer announcement of 1 February 2023.',
+      ].join('\n\n'),
+    );
+    expect(facts.resources.map((f) => [f.category, f.tonnes_mt, f.grade])).toEqual([
+      ['Indicated', 17.48, 1.4],
+      ['Proven & Probable', 6.98, 3.03],
+    ]);
+  });
+
+  it('reads programmes past, planned and running as their verbs say, not rates, depths or historical drilling', () => {
+    const status = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.holes, f.status]);
+    expect(
+      status('With rare earths confirmed, the company drilled a 37-hole aircore program to follow up the anomaly.'),
+    ).toEqual([[null, 37, 'completed']]);
+    expect(status('Preparations for drilling at the Ootsa property are underway.')).toEqual([[null, null, 'planned']]);
+    expect(
+      status(
+        '"Near-surface gold continues to show up in hole after hole, and the 2022 drilling gives us data for planning our 2023 program."',
+      ),
+    ).toEqual([[null, null, 'planned']]);
+    expect(
+      status(
+        'With six rigs on site, we expect to drill about 10,000m a month. We are keen to test the target down to around 900m. The zones line up with more than 42,000m of historical Soviet-era drilling.',
+      ).filter(([metres]) => metres !== null),
+    ).toEqual([]);
+  });
 });

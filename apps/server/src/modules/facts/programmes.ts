@@ -74,13 +74,13 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b)/i.test(
+      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b|(?:a|per|each) (?:month|week|day|shift|year)\b)/i.test(
         after,
       )
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -118,16 +118,19 @@ function countOf(pattern: RegExp, text: string): number | null {
 }
 
 const PLANNED_FIRST =
-  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume))\b/i;
+  /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume)|preparations? for)\b/i;
 // 'was run during December': drilling told as done, whatever else the sentence calls planned.
 const DONE_FIRST =
-  /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b/i;
+  /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
 
 const STARTED = /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced)\b|\bis (?:now )?under ?way\b/i;
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
-  // 'the mineralisation continues at depth' speaks of rock, not of drilling.
-  const text = sentence.replace(/\bmineral[a-z]*\s+(?:\w+\s+){0,2}?continu\w+/gi, ' ');
+  // 'the mineralisation continues at depth', 'gold continues to show up' speak of rock, not of drilling.
+  const text = sentence.replace(
+    /\b(?:mineral[a-z]*|gold|copper|silver|grades?|results?)\s+(?:\w+\s+){0,2}?continu\w+/gi,
+    ' ',
+  );
   const future = FUTURE.test(text);
   const underway = UNDERWAY.test(text);
   const done = DONE.test(text);
@@ -150,7 +153,7 @@ const BOILERPLATE =
   /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:[\w-]+ )?(?:estimate|resource|MRE) (?:draws on|rests on|is based on|is supported by|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b|\bwill be (?:released|reported|announced|published) (?:as|when|once)\b/i;
 /** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
 const PAST_DRILLING =
-  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
+  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
 
 const NOT_DRILLING =
   /\bdrill(?:[- ]?hole)?\s+(?:siting|targeting|target generation|planning|permitting|pad (?:construction|preparation))\b/gi;

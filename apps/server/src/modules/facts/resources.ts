@@ -55,6 +55,7 @@ const SKIP = new RegExp(
     String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
     String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
+    String.raw`\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
     String.raw`\b(?:in|on) (?:${MONTH}\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d,?\s+(?:the\s+)?(?:Company|company|it|we)\s+(?:reported|published|announced|released|declared)\b`,
     String.raw`^(?![^;]*\b(?:today|now)\b)[^;]*\b(?:published|reported|announced|released|declared)\b[^;]{0,120}?\bin ${MONTH}\s+(?:19|20)\d\d\b`,
   ].join('|'),
@@ -112,7 +113,8 @@ export function resourcesOf(
         if (taken.some(([a, b]) => start < b && a < end)) continue;
         const groups = match.groups ?? {};
         // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
-        // 'from reserves of 116 million tonnes': reserves without a category are proven and probable together.
+        // 'from reserves of 116 million tonnes', 'a maiden Ore Reserve estimate for Kalongwe of 6,98 Mt': reserves
+        // without a category are proven and probable together.
         // '54.3 Mt @ 1.30% Li2O in the Indicated category': the category told after the figures.
         // '… for 137k contained tonnes of copper in the Proved category', '… 33g/t Ag) - Inferred Category': the
         // category told after the figures, before the clause ends.
@@ -128,8 +130,8 @@ export function resourcesOf(
           (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
-          (/\breserves?\s*(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+|[|:]\s*)?$/i.test(
-            unit.text.slice(Math.max(0, start - 30), start),
+          (/\breserves?\s*(?:estimate\s+)?(?:for\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+|[|:]\s*)?$/i.test(
+            unit.text.slice(Math.max(0, start - 60), start),
           )
             ? 'Proven & Probable'
             : 'Total');
@@ -160,13 +162,18 @@ export function resourcesOf(
   for (const fact of facts.sort((a, b) => a.start - b.start)) {
     const same = (a: number | null, b: number | null) =>
       a === b || (a !== null && b !== null && Math.abs(a - b) <= Math.abs(b) * 0.01);
-    if (
-      kept.some(
-        (other) =>
-          other.category === fact.category && same(other.tonnes_mt, fact.tonnes_mt) && same(other.grade, fact.grade),
-      )
-    )
+    // A headline told in ounces only ('Indicated Resource … to 786,737 Ounces Gold at 1.4 g/t') is the line the
+    // table gives with its tonnes.
+    const sameLine = (a: ResourceFact, b: ResourceFact) =>
+      a.category === b.category &&
+      same(a.grade, b.grade) &&
+      (same(a.tonnes_mt, b.tonnes_mt) ||
+        ((a.tonnes_mt === null || b.tonnes_mt === null) && a.contained !== null && same(a.contained, b.contained)));
+    const index = kept.findIndex((other) => sameLine(other, fact));
+    if (index >= 0) {
+      if (kept[index]?.tonnes_mt === null && fact.tonnes_mt !== null) kept[index] = fact;
       continue;
+    }
     kept.push(fact);
   }
   return kept;
