@@ -789,4 +789,39 @@ describe('fresh set 5, read after it was scored untouched twice', () => {
       ).filter(([metres]) => metres !== null),
     ).toEqual([]);
   });
+  it('reads issuers after a double-dash dateline, without a listing word or possessive, with listings told twice', () => {
+    const first = (text: string) => extractFacts(text).issuers.map((f) => [f.name, f.tickers]);
+    expect(
+      first(
+        'VANCOUVER, British Columbia--(BUSINESS WIRE)--December 6, 2023--New Found Gold Corp. ("New Found") (TSX-V: NFG, NYSE-A: NFGC) reports.',
+      ),
+    ).toEqual([['New Found Gold Corp.', ['TSXV:NFG', 'NYSE American:NFGC']]]);
+    expect(
+      first('Dec 2023 - Nordic Nickel Limited\'s ("Nordic Nickel" or "the Company") (ASX: NNL) flagship project.'),
+    ).toEqual([['Nordic Nickel Limited', ['ASX:NNL']]]);
+    expect(
+      first(
+        'Vertex Minerals Limited (ASX:VTX) Convertible Loan Update\n\nPerth, Jan 30, 2025 AEST (ABN Newswire) - Vertex Minerals Limited (ASX:VTX) (VTXXF:OTCMKTS) advises.',
+      ),
+    ).toEqual([['Vertex Minerals Limited', ['ASX:VTX', 'OTC:VTXXF']]]);
+  });
+
+  it('leaves out a market capitalisation, a deal already announced, an amended facility and an upsized component', () => {
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.type, f.status]);
+    expect(
+      deals(
+        [
+          'As announced on November 23, 2020, the Company closed a US$18 million project financing with Star Royalties Ltd.',
+          'Tahoe recently amended its revolving credit facility, which now comprises a $175 million revolving credit facility.',
+          'The Company has raised the flow-through component from C$5,454,545 to C$6,000,000.',
+          'The company, which has a market capitalisation of $71.55 million, says the placement will raise about $10.7 million in cash.',
+        ].join('\n\n'),
+      ),
+    ).toEqual([[10_700_000, 'private-placement', 'announced']]);
+    expect(
+      deals(
+        'Maple Gold closed its offering. The Company issued 35,935,000 flow-through common shares at a price of $0.08 per FT Share, for total gross proceeds to the Company of $5,000,000.',
+      ),
+    ).toEqual([[5_000_000, 'flow-through', 'closed']]);
+  });
 });

@@ -30,16 +30,20 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
 }
 
 const CLOSED =
-  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
+  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|issued|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
 const NOT_YET =
   /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn)|(?:non-binding|indicative) term sheet)\b/i;
+// Deals of the past or already told: 'closed in March', 'As announced on November 23, 2020, the Company closed',
+// 'recently amended its revolving credit facility', 'has raised the flow-through component from C$5.45M to C$6M'.
 const PAST_DEAL =
-  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b|\b(?:became|granted|purchased|bought)\b(?:[^.]|\.\d){0,80}\bin (?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b/i;
+  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b|\bas (?:previously )?announced on\b|\brecently amended\b|\b(?:raised|increased|upsized)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}from\s+\S+\s+to\b|\b(?:became|granted|purchased|bought)\b(?:[^.]|\.\d){0,80}\bin (?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b/i;
 const AMOUNT_CUE =
   /(?:gross proceeds|aggregate proceeds|total proceeds|proceeds|raise|raising|raised|financing|placement|offering|deal|investment|facility|loan|stream|royalty|grant|totall?ing|of up to|for)\W*(?:\w+\W+){0,4}$/i;
 const PER_SHARE =
   /^\s*(?:per|each|a)\s+(?:\w+[- ]){0,3}?(?:share|unit|warrant|FT share|flow-through share|common share|security)/i;
-const PRICE_BEFORE = /(?:price of|priced at|at a price of|exercise price of|at|issue price of)\s*$/i;
+// A share price, or what the company is worth ('a market capitalisation of $71.55 million'): not money raised.
+const PRICE_BEFORE =
+  /(?:price of|priced at|at a price of|exercise price of|at|issue price of|market (?:capitali[sz]ation|cap|value) of|valued at)\s*$/i;
 
 const USE_OF_PROCEEDS =
   /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;

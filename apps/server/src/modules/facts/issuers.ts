@@ -118,7 +118,7 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
   // Datelines: 'TORONTO, June 07, 2022 (GLOBE NEWSWIRE) -- ', 'Vancouver, B.C.--(Newsfile Corp. - May 1, 2024) - ',
   // 'CALGARY, June 9 /CNW/ - ', 'SYDNEY, Australia, Jan. 25, 2023 -- '.
   const dateline =
-    /^.*(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s|\d{4}\s*[-–—:]\s*|\d{4}\s*\/\s*|PRNewswire\/\s*[-–—]?\s*)/.exec(
+    /^.*(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s|\d{4}\s*[-–—:]+\s*|\d{4}\s*\/\s*|PRNewswire\/\s*[-–—]?\s*)/.exec(
       head,
     );
   if (dateline && dateline[0].length < head.length) {
@@ -146,7 +146,13 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
     words.shift();
   }
   if (words.length === 0 || start < 0) return null;
-  let name = words.join(' ').replace(/,$/, '');
+  // 'ASX-listed Nzuri Copper', 'Nordic Nickel Limited's flagship': the name without its listing or possessive.
+  while (/^[A-Z]+-(?:listed|quoted)$/.test(words[0] ?? '')) words.shift();
+  if (words.length === 0) return null;
+  let name = words
+    .join(' ')
+    .replace(/,$/, '')
+    .replace(/['’]s$/, '');
   // 'The Board of SolGold (LSE & TSX: SOLG) announces': the board speaks for the company.
   const board = BOARD_OF.exec(name);
   if (board) {
@@ -192,15 +198,19 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   for (const listing of listings) {
     let name = nameBefore(folded, listing.start);
     // Consecutive listings belong to one name: 'Skyharbour (TSXV: SYH) (OTCQX: SYHBF) (Frankfurt: SC1P)'.
+    // The same name told again with more listings (a headline's, then the dateline's) has all of them.
     const tickers = [...listing.tickers];
-    let end = listing.end;
+    let end = listing.end; // the quote: the name and the listings right after it
+    let runEnd = listing.end; // where the last listing taken ends
+    let contiguous = true;
     for (const next of listings) {
       if (next.start <= listing.start) continue;
-      const between = folded.slice(end, next.start);
-      if (/^\s*(?:\([^()]{1,90}\)\s*)?$/.test(between)) {
-        tickers.push(...next.tickers);
-        end = next.end;
-      }
+      const adjacent = /^\s*(?:\([^()]{1,90}\)\s*)?$/.test(folded.slice(runEnd, next.start));
+      if (!adjacent && !(name && nameBefore(folded, next.start)?.name === name.name)) continue;
+      tickers.push(...next.tickers);
+      runEnd = next.end;
+      contiguous &&= adjacent;
+      if (contiguous) end = next.end;
     }
     if (!name) {
       // 'AMUR MINERALS CORPORATION\n\n(AIM: AMC)': the name on the line above.
