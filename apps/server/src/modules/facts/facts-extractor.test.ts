@@ -825,3 +825,53 @@ describe('fresh set 5, read after it was scored untouched twice', () => {
     ).toEqual([[5_000_000, 'flow-through', 'closed']]);
   });
 });
+
+describe('fresh set 6, read after it was scored untouched twice', () => {
+  it('reads US statements of tons containing ounces, a category’s size alone, thousands of tons and alumina', () => {
+    const facts = extractFacts(
+      [
+        'Measured and indicated resources totaled 69.03 million tons containing 219.3 million ounces of silver.',
+        'Proven and probable reserves have been re-estimated at 53.1 million tonnes grading 0.214% tungsten. The inferred resource stands at 27 million tonnes at similar grades.',
+        '- an Indicated Mineral Resource of 293,000 tonnes ("t") averaging 0.62 grams per tonne ("g/t") gold, for 5,860 ounces',
+        'Lindian has lifted the resource estimate to 900 million tonnes grading 45 per cent alumina.',
+        'Category | Tons (000) | Silver (oz/ton)',
+        'Proven and Probable | 10,020 | 10.05',
+        "Westgold's Ore Reserve stands at 50Mt at 2.05g/t gold for 3.3Moz, as released to the ASX on 26 August 2024.",
+      ].join('\n\n'),
+    );
+    expect(facts.resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.element, f.contained])).toEqual([
+      ['Measured & Indicated', 69.03, null, 'Ag', 219_300_000],
+      ['Proven & Probable', 53.1, 0.214, 'WO3', null],
+      ['Inferred', 27, null, null, null],
+      ['Indicated', 0.293, 0.62, 'Au', 5_860],
+      ['Total', 900, 45, 'Al2O3', null],
+      ['Proven & Probable', 10.02, 10.05, 'Ag', null],
+    ]);
+  });
+
+  it('reads a quarter’s total drilling, not its parts, prior years or a results sentence’s ownership percentage', () => {
+    const programmes = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.holes, f.status]);
+    expect(
+      programmes(
+        [
+          '- Underground resource drilling: total drilling for the quarter was 6,187 metres, made up of:',
+          '  o reserve drilling at levels 8, 9 and 10 of 3,512 metres; and',
+          '  o extensional drilling below level 10 of 2,675 metres.',
+        ].join('\n'),
+      ),
+    ).toEqual([[6187, null, 'completed']]);
+    expect(
+      programmes(
+        'In 2018, Gold Fields spent US$80m on near-mine exploration (2017: US$87m), which paid for a total of 507,497 metres of near-mine drilling (2017: 754,669 metres).',
+      ),
+    ).toEqual([[507_497, null, 'completed']]);
+    expect(
+      programmes(
+        'Cornish Metals Inc. (TSX-V: CUSN), advancing its 100% owned South Crofty tin project, reports assays from the last eight holes of the 14-hole / 8,993m drilling programme completed at its Wide Formation target.',
+      ),
+    ).toEqual([[8993, 14, 'completed']]);
+    expect(
+      programmes('We expect that little or no further drilling will be required for the pre-feasibility study.'),
+    ).toEqual([]);
+  });
+});

@@ -29,7 +29,7 @@ const FUTURE =
 const UNDERWAY =
   /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
-  /\bcompleted\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
+  /\bcompleted\b|\bfor the (?:quarter|half[- ]year|year) (?:was|were|totall?ed)\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
 
@@ -80,7 +80,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx|\((?:19|20)\d\d:)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -160,6 +160,11 @@ const NOT_DRILLING =
 const REPORT_PROMISE =
   /(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:(?:the|those|these|its|their|all)\s+)?(?:outstanding|remaining|pending|further)?\s*(?:assays?|results?)\b[^.;]*?\bwill be (?:released|reported|announced|published)\b[^.;]*/gi;
 
+// Its only percentages are ownership ('its 100% owned project'), no grade.
+const OWNED_ONLY =
+  /^(?!.*(?:@|\bg\/t\b|\d\s?%(?![- ]?(?:owned|interest|held)\b))).*\d\s?%[- ]?(?:owned|interest|held)\b/i;
+const PARTS_LEAD = /\b(?:made up of|comprising|consisting of|comprised of)\s*:\s*$/i;
+
 /** Assays still to come from drilling done: 'Assays for the remaining 9 holes are pending'. */
 const PENDING =
   /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will (?:follow|be (?:released|reported))|to be (?:released|reported))\b/i;
@@ -174,7 +179,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     // received'.
     const text = unit.text.replace(NOT_DRILLING, ' ').replace(REPORT_PROMISE, '');
     if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
-    else if (listLead && (unit.cells || !/^\s*[•·*–-]/.test(text))) listLead = null;
+    else if (listLead && (unit.cells || !/^\s*(?:[•·*▪◦–-]|o\s)/.test(text))) listLead = null;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
     if (
       BOILERPLATE.test(text) ||
@@ -182,10 +187,23 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
       (PENDING.test(text) && !UNDERWAY.test(text) && metresOf(text) === null)
     )
       continue;
-    if (/\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) && /@|\bg\/t\b|%/.test(text)) continue;
+    // A sentence of results is not a programme, unless it sizes the programme they came from ('assays from the last
+    // eight holes of the 14-hole / 8,993m drilling programme completed at its 100% owned …').
+    if (
+      /\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) &&
+      /@|\bg\/t\b|%/.test(text) &&
+      !(OWNED_ONLY.test(text) && /\bprogram(?:me)?\b/i.test(text) && metresOf(text) !== null)
+    )
+      continue;
+    // 'little or no further drilling will be required'.
+    if (/\b(?:little or no|no) (?:further|more|additional) drilling\b/i.test(text)) continue;
+    // '… total drilling for the quarter was 6,187 metres, made up of:' has its parts listed below.
+    if (listLead && listLead !== unit && PARTS_LEAD.test(listLead.text) && metresOf(listLead.text) !== null) continue;
     const metres =
       NOT_PROGRAMME.test(text) && !/\bprogram|campaign|drilling|phase\b/i.test(text) ? null : metresOf(text);
-    const holes = countOf(HOLES, text);
+    // 'assays from the last eight holes of the 14-hole / 8,993m drilling programme': the programme's own count.
+    const hyphenated = /\b(\d+)-hole\b/i.exec(text)?.[1];
+    const holes = hyphenated ? Number(hyphenated) : countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
     const timing = timingOf(text);
     const status = statusOf(text) ?? (listLead ? statusOf(listLead.text) : null);

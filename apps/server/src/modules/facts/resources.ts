@@ -28,9 +28,10 @@ export function categoryOf(text: string): ResourceCategory | null {
 
 const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|billion (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|Bt(?![a-z])|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|mt|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
 const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
-// '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz'.
+// '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz',
+// '293,000 tonnes ("t") averaging 0.62 grams per tonne ("g/t") gold'.
 const TONNES_FIRST = new RegExp(
-  String.raw`${TONNES}\s*(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  String.raw`${TONNES}\s*(?:\([^()]{1,12}\)\s*)?(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
   'gi',
 );
 // 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
@@ -38,7 +39,18 @@ const CONTAINED_FIRST = new RegExp(
   String.raw`${CONTAINED}(?:\s*(?:of\s+)?(?<el0>${ELEMENT}))?\s*(?:@|at|grading|averaging)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*(?<el>${ELEMENT}))?`,
   'gi',
 );
-const CATEGORY_NEAR = new RegExp(CATEGORY, 'gi');
+// Without a grade: '69.03 million tons containing 219.3 million ounces of silver' (US statements), 'The inferred
+// resource stands at 27 million tonnes' (a category's size). Read after the forms with a grade.
+const TONNES_CONTAINING = new RegExp(
+  String.raw`${TONNES}\s*(?:of ore\s*)?(?:containing|contain|contains)\s+${CONTAINED}(?:\s+(?:of\s+)?(?<el>${ELEMENT}))?`,
+  'gi',
+);
+const CATEGORY_TONNES = new RegExp(
+  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}`,
+  'gi',
+);
+// A word of its own: 'totaled' is not 'total'.
+const CATEGORY_NEAR = new RegExp(String.raw`\b${CATEGORY}\b`, 'gi');
 const TOLD_AFTER =
   /(?:^\s*(?:\(\s*)?|\bin the\s+|\s[-–—]\s*)(\w+(?: (?:and|&) \w+)?) (?:categor(?:y|ies)|classifications?|resource categor(?:y|ies))\b/i;
 // A category names a resource too: '87.54 million mt grading 1.21 g/mt gold … in the measured and indicated categories'.
@@ -55,7 +67,7 @@ const SKIP = new RegExp(
     String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
     String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
-    String.raw`\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
+    String.raw`\bas (?:released|reported|announced)(?: to the ASX)? on\b|\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
     String.raw`\b(?:in|on) (?:${MONTH}\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d,?\s+(?:the\s+)?(?:Company|company|it|we)\s+(?:reported|published|announced|released|declared)\b`,
     String.raw`^(?![^;]*\b(?:today|now)\b)[^;]*\b(?:published|reported|announced|released|declared)\b[^;]{0,120}?\bin ${MONTH}\s+(?:19|20)\d\d\b`,
   ].join('|'),
@@ -106,7 +118,7 @@ export function resourcesOf(
     if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text) || NOT_OURS.test(unit.text))
       continue;
     const taken: [number, number][] = [];
-    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST]) {
+    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES]) {
       for (const match of unit.text.matchAll(pattern)) {
         const start = match.index;
         const end = start + match[0].length;
@@ -223,7 +235,7 @@ function columnResources(
   const gradeAt = after >= 0 ? after : header.findIndex(isGrade);
   const cutoffAt = column(table.header, /cut-?off/i);
   const tonnesHeader = header[tonnesAt] ?? '';
-  const tonnesScale = /\bkt\b|'000|000s|thousand|\(k\)/i.test(tonnesHeader)
+  const tonnesScale = /\bkt\b|'000|000s|\(000\)|thousand|\(k\)/i.test(tonnesHeader)
     ? 1e-3
     : /\bmt\b|million|\(m\)|mtonnes/i.test(tonnesHeader)
       ? 1
