@@ -192,7 +192,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     if (
       /\b(?:intersect|intercept|assay|results?)\w*\b/i.test(text) &&
       /@|\bg\/t\b|%/.test(text) &&
-      !(OWNED_ONLY.test(text) && /\bprogram(?:me)?\b/i.test(text) && metresOf(text) !== null)
+      !(OWNED_ONLY.test(text) && /\bdrill(?:ing)? program(?:me)?\b/i.test(text) && metresOf(text) !== null)
     )
       continue;
     // 'little or no further drilling will be required'.
