@@ -874,4 +874,35 @@ describe('fresh set 6, read after it was scored untouched twice', () => {
       programmes('We expect that little or no further drilling will be required for the pre-feasibility study.'),
     ).toEqual([]);
   });
+  it('reads five-part hole names, a start depth between width and grade, imperial grades and an ounce as gold', () => {
+    const facts = extractFacts(
+      [
+        '- 35 metres ("m") at 4.1 grams per tonne gold ("g/t Au") in drill hole BSR-21-RC-FFR-218 from 86m',
+        'Within that zone, hole LTP-169 gave 2.0 metres from 175.0 metres assaying 119.7 g/t gold (uncut).',
+        'The longest intercept averaged 0.67 oz. gold per ton over 215 ft., starting at a depth of 290 ft.',
+        'Drilling has cut wider zones than the model carries - such as 54 ounces per ton silver over 39 feet - and found mineralization deeper than any earlier hole.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.unit, f.element])).toEqual([
+      ['BSR-21-RC-FFR-218', 35, 4.1, 'g/t', 'Au'],
+      ['LTP-169', 2, 119.7, 'g/t', 'Au'],
+      [null, 65.532, 0.67, 'oz/t', 'Au'],
+      [null, 11.8872, 54, 'oz/t', 'Ag'],
+    ]);
+    expect(extractFacts('An interval of roughly 31 feet averaging 1.29 ounces per ton.').intercepts[0]?.element).toBe(
+      'Au',
+    );
+  });
+
+  it('takes the company a report is of, and leaves out a raise of years past or one still to be raised', () => {
+    expect(
+      extractFacts('Quarterly Activities Report and Appendix 5B of Cauldron Energy Limited (ASX: CXU) for the quarter.')
+        .issuers[0]?.name,
+    ).toBe('Cauldron Energy Limited');
+    expect(
+      extractFacts(
+        'In June 2016 the Company completed a US$30 million equity financing with MNG Gold.\n\n· About US$12 million to be raised from institutional investors (the "Principal Placing").',
+      ).financings.map((f) => [f.amount, f.status]),
+    ).toEqual([[12_000_000, 'announced']]);
+  });
 });

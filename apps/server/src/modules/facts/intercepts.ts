@@ -21,7 +21,8 @@ import {
 
 const LENGTH_UNIT = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet|foot|cm)`;
 const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten)`;
-const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?`;
+// Between a width and its grade: a bracket, or the depth it starts at ('2.0 metres from 175.0 metres assaying').
+const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?(?:,?\s*from\s+${NUM}\s?(?:m|metres?|meters?|ft|feet)\s+)?`;
 // 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
 const WIDTH_FIRST = new RegExp(
   String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,3}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
@@ -61,7 +62,7 @@ const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a
 // Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226', and a prefix in
 // mixed case before numbered parts ('DDMan-20-41').
 const HOLE =
-  /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,3}(?![A-Za-z0-9%$]|\.\d)/g;
+  /(?<![A-Za-z0-9$.-])(?=[A-Za-z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])(?:[A-Z]{2,}[a-z]{1,3}[A-Z]*(?=[-_]\d)|[A-Z0-9]{1,12})(?:[-_][A-Z0-9]{1,8}){0,4}(?![A-Za-z0-9%$]|\.\d)/g;
 const NOT_A_HOLE =
   /^(?:Q[1-4]|H[12]|NPV\d*|U3O8|E?U3O8|LI2O|V2O5|WO3|CO2|\d?E|[1-9]\dE|NI|S-K|P\d|[A-Z]\d?|\d+[A-Z]|\d+(?:MT|KT|MOZ|KOZ|M|KM|G|T|MLB|OZ|FT|MW|MM|CM|PM|AM|TH|ST|ND|RD)|H2O|COVID-19|\d{4}-\d{2}|FY\d+|CY\d+|[A-Z]\$\d+)$/;
 // 'hole 028', 'Hole 5', 'drill hole #12', 'Hole 49-187'.
@@ -135,12 +136,23 @@ const SPLIT_UNIT = new RegExp(
   'gi',
 );
 
+// '0.67 oz. gold per ton over 215 ft.'.
+const SPLIT_UNIT_GRADE_FIRST = new RegExp(
+  String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\s+(?:over|across)\s+(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})`,
+  'gi',
+);
+
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT]) {
+  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST]) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
-      const unit = pattern === SPLIT_UNIT ? (/^o/i.test(groups.u ?? '') ? 'oz/t' : 'g/t') : gradeUnitOf(groups.u ?? '');
+      const unit =
+        pattern === SPLIT_UNIT || pattern === SPLIT_UNIT_GRADE_FIRST
+          ? /^o/i.test(groups.u ?? '')
+            ? 'oz/t'
+            : 'g/t'
+          : gradeUnitOf(groups.u ?? '');
       // '1.0 foot (0.30 m)': the release's own metric width.
       const metricWidth = /^f|'/i.test(groups.wu ?? '') ? METRIC_WIDTH.exec(match[0]) : null;
       const width = metricWidth?.groups
@@ -225,7 +237,7 @@ const LIST_HEADING = /^[^.:;]{1,50}$/;
 
 // Where a sentence turns to another result: ', which lines up with', ', compared with', '; '.
 const CLAUSE_BREAK =
-  /,\s+(?=(?:which|while|whereas|compared|against|up from|following|versus|similar to|in line with)\b)|;\s+/g;
+  /,\s+(?=(?:which|while|whereas|compared|against|up from|following|versus|similar to|in line with)\b)|;\s+|\s[-–—]\s/g;
 
 /**
  * The words that say whether the interval at `start`..`end` is quoted from before: its clause, and for a clause
@@ -358,7 +370,8 @@ export function interceptsOf(
   }
   for (const table of tables) facts.push(...tableIntercepts(table, original, releaseDrillType));
   const element = mainElement(facts.filter((fact) => fact.element !== ''));
-  for (const fact of facts) if (fact.element === '') fact.element = element ?? '';
+  // '31 feet averaging 1.29 ounces per ton' in a release naming no metal beside a grade: ounces per ton are gold's.
+  for (const fact of facts) if (fact.element === '') fact.element = element ?? (fact.unit === 'oz/t' ? 'Au' : '');
   // Highlights repeat rows of the table below them: one fact per hole, width, grade and element, the
   // telling with the most depth information kept.
   const kept: InterceptFact[] = [];

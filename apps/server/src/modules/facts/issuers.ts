@@ -107,6 +107,7 @@ const LEGAL =
   /^(?:Corp\.?|Corporation|Inc\.?|Incorporated|Ltd\.?|Limited|plc|PLC|Plc|NL|LLC|Pty|S\.A\.|SA|AG|AB|ASA|Co\.|Company|N\.V\.|Ltda\.?|S\.A\.C\.)$/;
 // 'iMetal', 'eCobalt': a lower-case initial before a capital starts a name too.
 const NAME_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&/-]*|\p{Ll}\p{Lu}[\p{L}\d'’.&/-]*|&|de|del|la|of|and)$/u;
+const DOCUMENT_WORD = /\b(?:Report|Appendix|Statement|Results|Activities|Update|Accounts|Notice)\b/;
 const STOP_WORD =
   /^(?:The|A|An|This|That|Its|Our|Their|By|For|From|To|In|At|On|With|As|NEWS|RELEASE|Newsfile|Corp\.\s*-)$/;
 
@@ -146,8 +147,13 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
     words.shift();
   }
   if (words.length === 0 || start < 0) return null;
-  // 'ASX-listed Nzuri Copper', 'Nordic Nickel Limited's flagship': the name without its listing or possessive.
+  // 'ASX-listed Nzuri Copper', 'Nordic Nickel Limited's flagship': the name without its listing or possessive;
+  // 'Report and Appendix 5B of Cauldron Energy Limited': the company the document is of.
   while (/^[A-Z]+-(?:listed|quoted)$/.test(words[0] ?? '')) words.shift();
+  const of = words.lastIndexOf('of');
+  if (of > 0 && DOCUMENT_WORD.test(words.slice(0, of).join(' ')) && LEGAL.test(words.at(-1) ?? '')) {
+    words.splice(0, of + 1);
+  }
   if (words.length === 0) return null;
   let name = words
     .join(' ')
