@@ -10,6 +10,7 @@ import {
   GEOGRAPHY_FRESH_5,
   GEOGRAPHY_FRESH_6,
   GEOGRAPHY_FRESH_7,
+  GEOGRAPHY_FRESH_8,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -50,7 +51,8 @@ for (const [set, releases, scope] of [
   ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set)'],
   ['geography fresh 5', GEOGRAPHY_FRESH_5, '(the fourth fresh facts set)'],
   ['geography fresh 6', GEOGRAPHY_FRESH_6, '(the fifth fresh facts set)'],
-  ['geography fresh 7', GEOGRAPHY_FRESH_7, '(the sixth fresh facts set, not read)'],
+  ['geography fresh 7', GEOGRAPHY_FRESH_7, '(the sixth fresh facts set)'],
+  ['geography fresh 8', GEOGRAPHY_FRESH_8, '(the seventh fresh facts set, not read)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

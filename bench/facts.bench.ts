@@ -9,6 +9,7 @@ import {
   FACTS_FRESH_4,
   FACTS_FRESH_5,
   FACTS_FRESH_6,
+  FACTS_FRESH_7,
   FACTS_RELEASES,
   scoreIntents,
   scoreReleases,
@@ -20,7 +21,7 @@ import { printFigure } from './lib/server.ts';
  * The facts extractor's quality and speed (issue 33): micro precision, recall and F1 per fact kind and
  * issuer accuracy on the labelled releases (apps/server/test/fixtures/facts-releases.json, matching rules
  * in test/facts-scoring.ts), the first 64 (the releases the rules were written against) and the rest (held
- * out) apart, and the six sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; docs/ARCHITECTURE.md says which were read for patterns); the offline analyser's buying intent against the reps' labels (Spearman, exact agreement and
+ * out) apart, and the seven sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; docs/ARCHITECTURE.md says which were read for patterns); the offline analyser's buying intent against the reps' labels (Spearman, exact agreement and
  * the share at each level); releases read per CPU second on one core beside a baseline that only scans the
  * same texts with one regular expression for '<width> m @ <grade> g/t'-style numbers.
  * FACTS_VERBOSE=1 lists the intent disagreements.
@@ -36,7 +37,8 @@ const sets: [string, readonly LabelledRelease[]][] = [
   ['fresh 3', FACTS_FRESH_3],
   ['fresh 4', FACTS_FRESH_4],
   ['fresh 5', FACTS_FRESH_5],
-  ['fresh 6 (unread)', FACTS_FRESH_6],
+  ['fresh 6', FACTS_FRESH_6],
+  ['fresh 7 (unread)', FACTS_FRESH_7],
 ];
 for (const [name, set] of sets) {
   if (set.length === 0) continue;

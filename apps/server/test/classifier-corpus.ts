@@ -2,7 +2,14 @@ import corpus from './fixtures/classifier-corpus.json' with { type: 'json' };
 import geography from './fixtures/geography-releases.json' with { type: 'json' };
 import geographyHoldout from './fixtures/geography-holdout.json' with { type: 'json' };
 import geographyFresh2 from './fixtures/geography-fresh-2.json' with { type: 'json' };
-import { FACTS_FRESH_2, FACTS_FRESH_3, FACTS_FRESH_4, FACTS_FRESH_5, FACTS_FRESH_6 } from './facts-scoring.ts';
+import {
+  FACTS_FRESH_2,
+  FACTS_FRESH_3,
+  FACTS_FRESH_4,
+  FACTS_FRESH_5,
+  FACTS_FRESH_6,
+  FACTS_FRESH_7,
+} from './facts-scoring.ts';
 
 /**
  * The labelled releases the article classifier is measured on (test and bench), and the scoring.
@@ -141,8 +148,11 @@ export const GEOGRAPHY_FRESH_5: readonly GeographyRelease[] = placesOf(FACTS_FRE
 /** The places of the fifth fresh facts releases. */
 export const GEOGRAPHY_FRESH_6: readonly GeographyRelease[] = placesOf(FACTS_FRESH_5);
 
-/** The places of the sixth fresh facts releases, not read. */
+/** The places of the sixth fresh facts releases. */
 export const GEOGRAPHY_FRESH_7: readonly GeographyRelease[] = placesOf(FACTS_FRESH_6);
+
+/** The places of the seventh fresh facts releases, not read. */
+export const GEOGRAPHY_FRESH_8: readonly GeographyRelease[] = placesOf(FACTS_FRESH_7);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

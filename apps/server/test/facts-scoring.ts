@@ -12,6 +12,7 @@ import freshReleases3 from './fixtures/facts-fresh-3.json' with { type: 'json' }
 import freshReleases4 from './fixtures/facts-fresh-4.json' with { type: 'json' };
 import freshReleases5 from './fixtures/facts-fresh-5.json' with { type: 'json' };
 import freshReleases6 from './fixtures/facts-fresh-6.json' with { type: 'json' };
+import freshReleases7 from './fixtures/facts-fresh-7.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -82,9 +83,17 @@ export const FACTS_FRESH_5 = freshReleases5 as (LabelledRelease & { countries: s
  * units and counts in words, unusual financings (charity flow-through, convertible debentures, an at-the-market
  * programme, a major's strategic investment), and Africa, Latin America beyond Mexico and Peru, and Asia-Pacific.
  * Where a source was only an excerpt, its writer filled in tables or holes and says so in the note: those
- * releases test shapes rather than real figures. Scored untouched and left unread.
+ * releases test shapes rather than real figures. Scored untouched twice (the session's starting code, then after
+ * sets 3 to 5 had been read), then read for patterns.
  */
 export const FACTS_FRESH_6 = freshReleases6 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A seventh thirty, written at the end of that session under two added rules (no labelled figure its source does
+ * not give; the rubric's intent levels spelt out): juniors' results, drilling starts, quarterlies and raisings
+ * (part A), developers' resources, studies, construction decisions, loans, streams and royalties (part B).
+ * Scored untouched on the session's starting and final code, and left unread for the next change to be measured on.
+ */
+export const FACTS_FRESH_7 = freshReleases7 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -93,6 +102,7 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_4,
   FACTS_FRESH_5,
   FACTS_FRESH_6,
+  FACTS_FRESH_7,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
