@@ -136,6 +136,7 @@ const SPLIT_UNIT = new RegExp(
   'gi',
 );
 
+const PATTERNS = [WIDTH_FIRST, GRADE_FIRST, BRINE];
 // '0.67 oz. gold per ton over 215 ft.'.
 const SPLIT_UNIT_GRADE_FIRST = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\s+(?:over|across)\s+(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})`,
@@ -144,7 +145,9 @@ const SPLIT_UNIT_GRADE_FIRST = new RegExp(
 
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const pattern of [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST]) {
+  // The split-unit forms are rare: read only where a text says 'per ton(ne)' at all.
+  const perTon = /\bper (?:metric |short )?ton/i.test(text);
+  for (const pattern of perTon ? [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST] : PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
       const unit =
