@@ -3,14 +3,8 @@ import { analyseWithRules } from '../apps/server/src/adapters/ai/rules-analyser.
 import { extractFacts } from '../apps/server/src/modules/facts/facts-extractor.ts';
 import {
   FACT_KINDS,
-  FACTS_FRESH,
-  FACTS_FRESH_2,
-  FACTS_FRESH_3,
-  FACTS_FRESH_4,
-  FACTS_FRESH_5,
-  FACTS_FRESH_6,
-  FACTS_FRESH_7,
   FACTS_RELEASES,
+  FRESH_FACT_SETS,
   scoreIntents,
   scoreReleases,
   type LabelledRelease,
@@ -21,8 +15,9 @@ import { printFigure } from './lib/server.ts';
  * The facts extractor's quality and speed (issue 33): micro precision, recall and F1 per fact kind and
  * issuer accuracy on the labelled releases (apps/server/test/fixtures/facts-releases.json, matching rules
  * in test/facts-scoring.ts), the first 64 (the releases the rules were written against) and the rest (held
- * out) apart, and the seven sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; docs/ARCHITECTURE.md says which were read for patterns); the offline analyser's buying intent against the reps' labels (Spearman, exact agreement and
- * the share at each level); releases read per CPU second on one core beside a baseline that only scans the
+ * out) apart, and the sets of 30 fresh releases of 2026-11-29 (test/fixtures/facts-fresh*.json; docs/ARCHITECTURE.md
+ * says which were read for patterns); the offline analyser's buying intent against the reps' labels (Spearman,
+ * exact agreement and the share at each level); releases read per CPU second on one core beside a baseline that only scans the
  * same texts with one regular expression for '<width> m @ <grade> g/t'-style numbers.
  * FACTS_VERBOSE=1 lists the intent disagreements.
  */
@@ -32,13 +27,11 @@ const sets: [string, readonly LabelledRelease[]][] = [
   ['all', FACTS_RELEASES],
   ['first 64', FACTS_RELEASES.slice(0, TUNED)],
   ['held out', FACTS_RELEASES.slice(TUNED)],
-  ['fresh', FACTS_FRESH],
-  ['fresh 2', FACTS_FRESH_2],
-  ['fresh 3', FACTS_FRESH_3],
-  ['fresh 4', FACTS_FRESH_4],
-  ['fresh 5', FACTS_FRESH_5],
-  ['fresh 6', FACTS_FRESH_6],
-  ['fresh 7 (unread)', FACTS_FRESH_7],
+  // 'fresh', 'fresh 2' … in the order they were written; the last one is left unread for the next change.
+  ...FRESH_FACT_SETS.map((set, index): [string, readonly LabelledRelease[]] => [
+    `fresh${index === 0 ? '' : ` ${index + 1}`}${index === FRESH_FACT_SETS.length - 1 ? ' (unread)' : ''}`,
+    set,
+  ]),
 ];
 for (const [name, set] of sets) {
   if (set.length === 0) continue;
