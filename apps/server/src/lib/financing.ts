@@ -54,7 +54,7 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
     type: 'royalty-stream',
     // A royalty changing hands, not one a property is merely 'subject to'.
     pattern:
-      /\b(?:streaming (?:agreement|deal|transaction|financing)|(?:gold|silver|copper|precious metals?|cobalt|nickel) stream(?:ing)?(?! sediment)|stream (?:agreement|financing|transaction)|royalty (?:sale|financing|agreement|purchase|transaction)|(?:sells?|sold|buys?|bought|acquires?|acquired|purchases?|purchased|grants?|granted|closes?|closed|completes?|completed)\b(?:[^.;]|\.\d){0,40}\broyalt(?:y|ies))\b/i,
+      /\b(?:streaming (?:agreement|deal|transaction|financing)|(?:gold|silver|copper|precious metals?|cobalt|nickel) stream(?:ing)?(?! sediment)|stream (?:agreement|financing|transaction)|royalty (?:sale|financing|agreement|purchase|transaction)|(?:gold|silver|gold and silver|precious metals?) purchase agreement|(?:sells?|sold|buys?|bought|acquires?|acquired|purchases?|purchased|grants?|granted|closes?|closed|completes?|completed)\b(?:[^.;]|\.\d){0,40}\broyalt(?:y|ies))\b/i,
   },
   {
     kind: 'debt',
@@ -67,13 +67,13 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
     type: 'government-funding',
     // 'Grant agreement for up to $49 million executed with the Commonwealth', 'a federal critical minerals grant'.
     pattern:
-      /\b(?:government (?:grant|funding)|grant of (?:up to )?(?:[A-Z]{0,3}\$|€|£)|grant (?:agreement|funding)|(?:federal|state|provincial|Commonwealth|government) (?:[\w-]+ ){0,3}grants?\b)/i,
+      /\b(?:government (?:grant|funding)|grant of (?:up to )?(?:[A-Z]{0,3}\$|€|£)|grant (?:agreement|funding)|grants? (?:awarded|received|approved)\b|Exploration Incentive Scheme|(?:federal|state|provincial|Commonwealth|government) (?:[\w-]+ ){0,3}grants?\b)/i,
   },
 ];
 
 // One cheap test before the instruments: most sentences of a release raise no money.
 const MAY_FINANCE =
-  /placement|placing|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant/i;
+  /placement|placing|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant|purchase agreement|Incentive Scheme/i;
 
 /**
  * The instruments a sentence (or headline) raises money with, most specific first, leaving out what the

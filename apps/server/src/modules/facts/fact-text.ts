@@ -229,7 +229,8 @@ export function gradeUnitOf(word: string): GradeUnitWord | null {
 const ELEMENT_WORDS: [RegExp, string][] = [
   // Combined grades are one grade of their own, not their first metal's: '4.4% Zn+Pb', '1.45 g/t 3E PGM'
   // (platinum, palladium and gold; 4E adds rhodium), '2PGE+Au' being 3E.
-  [/^(?:zn ?\+ ?pb|pb ?\+ ?zn|zinc ?\+ ?lead|lead ?\+ ?zinc)$/i, 'Zn+Pb'],
+  [/^(?:zn ?\+ ?pb|pb ?\+ ?zn|zinc ?[+-] ?lead|lead ?[+-] ?zinc)$/i, 'Zn+Pb'],
+  [/^(?:cu ?\+ ?zn|zn ?\+ ?cu|copper ?[+-] ?zinc|zinc ?[+-] ?copper)$/i, 'Cu+Zn'],
   [/^(?:cu ?\+ ?au|au ?\+ ?cu)$/i, 'Cu+Au'],
   [/^(?:3e|2pge ?\+ ?au|pt ?\+ ?pd ?\+ ?au)(?: ?pgm| ?pge)?$/i, '3E'],
   [/^([4-6])e(?: ?pgm| ?pge)?$/i, '$1E'],
@@ -272,7 +273,7 @@ const ELEMENT_WORDS: [RegExp, string][] = [
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;

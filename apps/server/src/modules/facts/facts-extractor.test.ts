@@ -906,3 +906,63 @@ describe('fresh set 6, read after it was scored untouched twice', () => {
     ).toEqual([[12_000_000, 'announced']]);
   });
 });
+
+describe('fresh set 7, read after it was scored untouched twice', () => {
+  it('reads graphitic carbon and copper-zinc grades, and leaves out channel sections, earlier drilling and other holes’ results', () => {
+    const facts = extractFacts(
+      [
+        'Drill Hole Id | From (m) | To (m) | Length (m) | Average Results% (Cg)',
+        'DDH-AS22-10 | 115 | 148.35 | 33.35 | 5.00',
+        'Channel Sampling',
+        'Channel CS-AS22-01 returned 1.01% Cg over 10.0 m including 1.99% Cg over 3.0 m.',
+        'Drilling at Scorpion',
+        'A twin hole program returned 34m at 3.5% copper-zinc, including 10m at 6% copper-zinc.',
+        'Earlier drilling at the Bighorn target cut four veins, the best returning 2.35 metres averaging 125 g/t silver (drilled in 2019).',
+        '• Hole KM-24-143 intersected 20.1 m at 3.4% CuEq and fills the gap between holes KM-21-35 (5.5 m at 2.3% CuEq) and KM-22-79 (7.9 m at 4.0% CuEq).',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.element, f.including])).toEqual([
+      ['DDH-AS22-10', 33.35, 5, 'TGC', false],
+      [null, 34, 3.5, 'Cu+Zn', false],
+      [null, 10, 6, 'Cu+Zn', true],
+      ['KM-24-143', 20.1, 3.4, 'CuEq', false],
+    ]);
+  });
+
+  it('reads listings after a defined term, Stockwatch codes and NYSE Amex, and financings of several new shapes', () => {
+    const tickers = (text: string) => extractFacts(text).issuers[0]?.tickers;
+    expect(tickers('Future Metals NL ("Future Metals" or the "Company", ASX | AIM: FME) presents its report.')).toEqual(
+      ['ASX:FME', 'AIM:FME'],
+    );
+    expect(
+      tickers('Vancouver - Silver North Resources Ltd. (TSXV:SNAG), (OTC:TARSF) ("Silver North") reports.'),
+    ).toEqual(['TSXV:SNAG', 'OTC:TARSF']);
+    expect(tickers('Eureka Lithium Corp (C:ERKA)\n\nMr. Jeffrey Wilson reports')).toEqual(['CSE:ERKA']);
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.currency, f.type, f.status]);
+    expect(
+      deals(
+        'WHEAT RIDGE, Colorado - Solitario Exploration & Royalty Corp. (TSX: SLR; NYSE Amex: XPL) announces that Sandstorm has purchased a 2.4% net smelter returns royalty on the project for $10.0 million.',
+      ),
+    ).toEqual([[10_000_000, null, 'royalty', 'closed']]);
+    expect(
+      deals(
+        'Chieftain Metals Inc. (TSX: CFB) signs a US$60 million gold and silver purchase agreement with Royal Gold.',
+      ),
+    ).toEqual([[60_000_000, 'USD', 'stream', 'announced']]);
+    expect(
+      deals('- $295,000 of co-funded cash grants awarded under the WA Government Exploration Incentive Scheme ("EIS")'),
+    ).toEqual([[295_000, null, 'grant', 'announced']]);
+    expect(
+      deals(
+        'Aurum (ASX: AUM) is raising A$5 million in a placement.\n\n- The Directors have subscribed for A$150,000 under the Placement.',
+      ).length,
+    ).toBe(1);
+  });
+  it('takes a deal’s size from the headline when the body names the agreement without it', () => {
+    const facts = extractFacts(
+      'VANCOUVER -- Ero Copper Corp. (TSX: ERO) (NYSE: ERO) has entered into a precious metals purchase agreement with RGLD Gold AG for gold produced from the NX Gold Mine.',
+      { title: 'Ero Gold Enters US$100 Million Gold Stream with Royal Gold on NX Gold Mine' },
+    );
+    expect(facts.financings.map((f) => [f.amount, f.currency, f.type])).toEqual([[100_000_000, 'USD', 'stream']]);
+  });
+});

@@ -22,7 +22,7 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
   const units = unitsOf(folded);
   const tables = tablesOf(units);
   const issuers = issuersOf(text, folded, title);
-  const currency = defaultCurrency(folded) ?? homeCurrency(issuers[0]?.tickers[0]);
+  const currency = defaultCurrency(folded) ?? homeCurrency(issuers[0]?.tickers ?? []);
   const drillTypes = new Set(
     [...folded.matchAll(/\b(?:RC|reverse circulation|diamond|aircore|air-core|sonic|RAB)\b/gi)].map((m) =>
       drillTypeOf(m[0]),
@@ -39,17 +39,21 @@ export function extractFacts(text: string, options: { title?: string } = {}): Mi
     programmes: programmesOf(units, text),
     resources: news(resourcesOf(units, tables, text, { standard: standardOf(folded), cutoff: cutoffOf(folded) })),
     studies: news(studiesOf(units, text, currency, title)),
-    financings: news(financingsOf(units, text, currency)),
+    financings: news(financingsOf(units, text, currency, title)),
   };
 }
 
 /**
  * A bare '$' where the release does not say which dollar: its issuer's home market's ('ASX:AVL' gives A$,
- * 'TSXV:ABC' C$). A release in another dollar says so ('All figures in US$'), which wins.
+ * 'TSXV:ABC' C$), none for a company listed in New York too. A release in another dollar says so ('All figures in
+ * US$'), which wins.
  */
-function homeCurrency(ticker: string | undefined): 'CAD' | 'AUD' | null {
-  const exchange = ticker?.split(':')[0];
-  if (exchange === 'ASX') return 'AUD';
-  if (exchange === 'TSX' || exchange === 'TSXV' || exchange === 'CSE') return 'CAD';
+function homeCurrency(tickers: readonly string[]): 'CAD' | 'AUD' | null {
+  const exchanges = tickers.map((ticker) => ticker.split(':')[0]);
+  // A company listed in New York as well may count in either dollar ('TSX: SLR; NYSE Amex: XPL').
+  if (exchanges.some((exchange) => exchange === 'NYSE' || exchange === 'NYSE American' || exchange === 'NASDAQ'))
+    return null;
+  if (exchanges[0] === 'ASX') return 'AUD';
+  if (exchanges[0] === 'TSX' || exchanges[0] === 'TSXV' || exchanges[0] === 'CSE') return 'CAD';
   return null;
 }

@@ -23,14 +23,15 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
     case 'government-funding':
       return 'grant';
     case 'royalty-stream':
-      return /stream/i.test(instrument.phrase) ? 'stream' : 'royalty';
+      // A metals purchase agreement buys future metal for money now: a stream.
+      return /stream|purchase agreement/i.test(instrument.phrase) ? 'stream' : 'royalty';
     case 'private-placement':
       return /public|prospectus|\bLIFE\b/i.test(instrument.phrase) ? 'public-offering' : 'private-placement';
   }
 }
 
 const CLOSED =
-  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|issued|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
+  /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|issued|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|fully subscribed|ha(?:s|ve) purchased|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
 const NOT_YET =
   /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn|raised)|(?:non-binding|indicative) term sheet)\b/i;
 // Deals of the past or already told: 'closed in March', 'As announced on November 23, 2020, the Company closed',
@@ -102,6 +103,7 @@ export function financingsOf(
   units: readonly Unit[],
   original: string,
   fallback: 'USD' | 'CAD' | 'AUD' | null,
+  title = '',
 ): FinancingFact[] {
   const facts: FinancingFact[] = [];
   // Tranches told without naming the deal again: parts if they add up to a deal, else not deals of their own.
@@ -120,8 +122,9 @@ export function financingsOf(
       (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
     if (!instrument && deal) growToTotal(deal, text, fallback);
     if (!instrument || PAST_DEAL.test(text)) return;
-    // A share purchase plan offered beside a placement tops the deal up; it is not a deal of its own.
-    if (deal && /\bSPP\b|\bshare purchase plan\b/i.test(text)) return;
+    // A share purchase plan offered beside a placement tops the deal up, and directors subscribing 'under the
+    // Placement' take part of it: neither is a deal of its own.
+    if (deal && /\bSPP\b|\bshare purchase plan\b|\bunder the (?:placement|offering|raising)\b/i.test(text)) return;
     // The parts of the deal just told are that deal: its type follows the most specific part.
     if (
       deal &&
@@ -144,7 +147,7 @@ export function financingsOf(
       !amount &&
       previous &&
       previous.line >= unit.line - 2 &&
-      /\b(?:raised?|raising|proceeds)\b/i.test(previous.text)
+      /\b(?:raised?|raising|proceeds|fund)\b/i.test(previous.text)
     ) {
       const borrowed = pickAmount(previous.text, moneyIn(previous.text, fallback), -1);
       if (borrowed) {
@@ -207,7 +210,24 @@ export function financingsOf(
   }
   // An amount-less mention beside a stated deal of any type is that deal again.
   const deals = kept.filter((fact) => fact.amount !== null || !kept.some((other) => other.amount !== null));
-  return withoutParts(deals).filter((deal) => !tranches.has(deal));
+  const found = withoutParts(deals).filter((deal) => !tranches.has(deal));
+  // 'Ero Gold Enters US$100 Million Gold Stream …' over a body that names the agreement without its size: the
+  // headline's amount is the deal's, when the headline names a deal of the same type.
+  const untold = found.filter((deal) => deal.amount === null);
+  const headlined = financingInstruments(title)[0];
+  if (untold.length === 1 && headlined && found.length === 1) {
+    const amount = pickAmount(
+      title,
+      moneyIn(title, fallback),
+      title.toLowerCase().indexOf(headlined.phrase.toLowerCase()),
+    );
+    const deal = untold[0] as FinancingFact;
+    if (amount && typeOf(headlined) === deal.type) {
+      deal.amount = amount.amount;
+      deal.currency = amount.currency;
+    }
+  }
+  return found;
 }
 
 /** The place of an amount's last significant digit: 6,500,000 → 100,000; 6,540,703 → 1. */

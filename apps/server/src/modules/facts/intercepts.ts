@@ -227,11 +227,15 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|for example|typical(?:ly)?|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|(?<!(?:of|from|beyond|below|above|than|past) )earlier drilling|drilled in (?:19|20)\d\d|for example|typical(?:ly)?|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =
   /^[^.;]{0,60}?,\s*(?:which|that) (?:was|were|had been|has been) (?:previously|earlier|first) (?:reported|released|announced)\b/i;
+const REFERENCE_BEFORE =
+  /\b(?:between|of|from|than|near|beside|beyond|past)\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$|\bbetween\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\([^()]*\)\s*and\s+[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$/;
+const HEADING = /^[A-Z][^.:;!?|]{0,58}$/;
+const SAMPLE_HEADING = /^(?!.*\bdrill)(?=.*\b(?:channel|trench\w*|rock[- ]chips?|grab|soil|surface sampl\w*)\b)/i;
 const RECALLED_LEAD =
   /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
 // A list's item, and a short heading inside a list ('Cowalinya South').
@@ -278,6 +282,7 @@ export function interceptsOf(
   let openIncluding: string | null | undefined;
   // 'Examples previously reported to the ASX include:' quotes the list below it, headings and all.
   let recalledList = false;
+  let sampleSection = false;
   // A recalling sentence cut at its semicolons ('… previously reported, included 177.9 m …; 31.8 m …; and …')
   // recalls its every part: the line it is on, while its parts end in ';'.
   let recalledLine = -1;
@@ -285,6 +290,9 @@ export function interceptsOf(
     if (tableRows.has(unit)) {
       continue;
     }
+    // A section headed 'Channel Sampling' or 'Trenching' reports samples, not drill intercepts, until the next heading.
+    if (!unit.cells && HEADING.test(unit.text)) sampleSection = SAMPLE_HEADING.test(unit.text);
+    if (sampleSection) continue;
     if (recalledList && (LIST_ITEM.test(unit.text) || LIST_HEADING.test(unit.text))) continue;
     recalledList = /:\s*$/.test(unit.text) && RECALLED_LEAD.test(unit.text);
     const candidates = candidatesIn(unit.text);
@@ -309,7 +317,9 @@ export function interceptsOf(
       // them is left out, not the sentence's own result before it ('AKRC25D returned 16m @ 2.19 g/t Au, which
       // lines up with 11m @ 2.06 g/t Au in hole AKRC188, previously reported').
       // 'Results … previously reported, included 177.9 m …; 31.8 m …; and 145.8 m …': the lead recalls them all.
+      // 'between holes KM-21-35 (5.5 m at 2.3% CuEq) and …': another hole's result in brackets is a reference.
       if (
+        REFERENCE_BEFORE.test(unit.text.slice(0, candidate.start)) ||
         PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end)) ||
         RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start)) ||
         recalledLead

@@ -10,9 +10,10 @@ import type { IssuerFact } from '@mining-hub/contract/facts';
 const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^(?:TSX[-. ]?V(?:enture)?|TSX Venture(?: Exchange)?|TSX-Venture|TSXV|CDNX|CVE|V)$/i, 'TSXV'],
   [/^(?:TSX|TSE|T)$/i, 'TSX'],
-  [/^CSE$/i, 'CSE'],
+  // Stockwatch's one-letter codes: 'Eureka Lithium Corp (C:ERKA)'.
+  [/^(?:CSE|C)$/i, 'CSE'],
   [/^ASX$/i, 'ASX'],
-  [/^(?:NYSE American|NYSE MKT|NYSEMKT|NYSE-A|AMEX)$/i, 'NYSE American'],
+  [/^(?:NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|AMEX)$/i, 'NYSE American'],
   [/^NYSE$/i, 'NYSE'],
   // The Nordic exchanges keep their city: 'Nasdaq Stockholm: LUG' is not the US market.
   [/^Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)$/i, ''],
@@ -28,7 +29,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL)`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|NYSE AMEX|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL|[CVT](?=\s*:\s*[A-Z]))`;
 // A symbol, sometimes in quotes: '(TSX: "LUG")'.
 const SYMBOL = String.raw`["“]?[A-Z0-9][A-Z0-9.]{0,7}["”]?`;
 
@@ -52,6 +53,11 @@ const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:${JOIN}${EXCHANGE})*)\s*:\s*($
 // '(ASX|TSX: AKE, "Allkem" or the "Company")': a defined term may close the listing's brackets.
 const BRACKETED = new RegExp(
   String.raw`\(\s*(?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+(?:["“][^()]{0,60})?\)`,
+  'g',
+);
+// '("Future Metals" or the "Company", ASX | AIM: FME)': the listing after a defined term, in its brackets.
+const AFTER_DEFINED_TERM = new RegExp(
+  String.raw`\(\s*["“][^()]{0,80}?,\s*((?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*)+)\)`,
   'g',
 );
 // '(OR: TSX & NYSE)'.
@@ -80,6 +86,8 @@ function listingsIn(text: string): Listing[] {
   const found: Listing[] = [];
   for (const match of text.matchAll(BRACKETED))
     found.push({ start: match.index, end: match.index + match[0].length, tickers: tickersOfPairs(match[0]) });
+  for (const match of text.matchAll(AFTER_DEFINED_TERM))
+    found.push({ start: match.index, end: match.index + match[0].length, tickers: tickersOfPairs(match[1] ?? '') });
   for (const match of text.matchAll(REVERSED)) {
     const symbol = match[1] ?? '';
     const tickers = (match[2] ?? '')
@@ -211,7 +219,7 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     let contiguous = true;
     for (const next of listings) {
       if (next.start <= listing.start) continue;
-      const adjacent = /^\s*(?:\([^()]{1,90}\)\s*)?$/.test(folded.slice(runEnd, next.start));
+      const adjacent = /^\s*[,;]?\s*(?:\([^()]{1,90}\)\s*)?$/.test(folded.slice(runEnd, next.start));
       if (!adjacent && !(name && nameBefore(folded, next.start)?.name === name.name)) continue;
       tickers.push(...next.tickers);
       runEnd = next.end;

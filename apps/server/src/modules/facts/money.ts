@@ -3,7 +3,7 @@ import { clean, CURRENCY, currencyOf, multiplier, NUM, parseNum } from './fact-t
 
 /**
  * Money as releases write it: 'C$4.0 million', 'US$1.7 billion', '$300,000', 'A$486-million', 'US $609,000,000',
- * 'R250 million'.
+ * 'R250 million', and headlines' 'US$100 Million'.
  */
 
 export interface MoneyMention {
@@ -15,7 +15,7 @@ export interface MoneyMention {
 
 // Rand are written 'R250 million', 'R1.2bn': read only with a multiplier word ('R2' alone may be anything).
 const MONEY = new RegExp(
-  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>billion|million|thousand|bn|mm|mln|B|M|m|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>billion|million)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b|(?<![\w$])(?<rand>R)\s?(?<n3>${NUM})\s?-?\s?(?<m3>billion|million|bn|m)(?![a-zA-Z])`,
+  String.raw`(?<cur>${CURRENCY})\s?(?<n>${NUM})(?:\s?-?\s?(?<m>[Bb]illion|[Mm]illion|[Tt]housand|BILLION|MILLION|bn|mm|mln|B|M|m|k)(?![a-zA-Z]))?|(?<n2>${NUM})\s?(?<m2>[Bb]illion|[Mm]illion)?\s?(?<cur2>USD|CAD|AUD|GBP|EUR|ZAR|US dollars|Canadian dollars|Australian dollars)\b|(?<![\w$])(?<rand>R)\s?(?<n3>${NUM})\s?-?\s?(?<m3>billion|million|bn|m)(?![a-zA-Z])`,
   'g',
 );
 
