@@ -13,6 +13,7 @@ import freshReleases4 from './fixtures/facts-fresh-4.json' with { type: 'json' }
 import freshReleases5 from './fixtures/facts-fresh-5.json' with { type: 'json' };
 import freshReleases6 from './fixtures/facts-fresh-6.json' with { type: 'json' };
 import freshReleases7 from './fixtures/facts-fresh-7.json' with { type: 'json' };
+import freshReleases8 from './fixtures/facts-fresh-8.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -91,9 +92,15 @@ export const FACTS_FRESH_6 = freshReleases6 as (LabelledRelease & { countries: s
  * A seventh thirty, written at the end of that session under two added rules (no labelled figure its source does
  * not give; the rubric's intent levels spelt out): juniors' results, drilling starts, quarterlies and raisings
  * (part A), developers' resources, studies, construction decisions, loans, streams and royalties (part B).
- * Scored untouched on the session's starting and final code, and left unread for the next change to be measured on.
+ * Scored untouched on the session's starting code and after sets 3 to 6 had been read, then read in its turn.
  */
 export const FACTS_FRESH_7 = freshReleases7 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * An eighth thirty, written last under the same rules: a week of company wires (drill results of every style,
+ * drilling starts, LIFE, flow-through and bought-deal closings, royalty deals) and trade-press articles (single
+ * companies and round-ups). Scored untouched on the session's starting and final code, and left unread.
+ */
+export const FACTS_FRESH_8 = freshReleases8 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -103,6 +110,7 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_5,
   FACTS_FRESH_6,
   FACTS_FRESH_7,
+  FACTS_FRESH_8,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;

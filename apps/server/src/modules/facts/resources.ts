@@ -64,7 +64,7 @@ const SKIP = new RegExp(
   [
     String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b`,
     String.raw`\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:${MONTH}|(?:19|20)\d\d))\b`,
-    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|\bstood at\b|\bmining inventory\b`,
+    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|(?<!\bnow )\bstood at\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
     String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
     String.raw`\bas (?:released|reported|announced)(?: to the ASX)? on\b|\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
