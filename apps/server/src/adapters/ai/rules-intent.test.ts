@@ -179,4 +179,13 @@ Email: jane@kestrelgold.com`,
       ).buying_intent_score,
     ).not.toBe('Very High');
   });
+
+  it('reads assays with follow-up drilling planned, even unsized, as High', () => {
+    const scored = analyse(
+      'Group Eleven drills 4.3% Zn+Pb over 30.4 metres at Ballywire',
+      'Group Eleven Resources Corp. (TSXV: ZNG) reports that G11-468-13 intersected 30.4 m of 4.3% Zn+Pb.\n\nFollow-up drilling along strike and down dip of the new step-outs is being planned, and the outstanding assays will be released once received.',
+    );
+    expect(scored.buying_intent_score).toBe('High');
+    expect(scored.intent_reasons).toContain('assays 30.4 m @ 4.3 % Zn+Pb (G11-468-13), next programme planned');
+  });
 });

@@ -200,8 +200,9 @@ export function rubricIntent(
       );
     const hole = top?.hole_id ? ` (${top.hole_id})` : '';
     const assay = top ? `${top.width_m} m @ ${top.grade} ${top.unit} ${top.element}${hole}` : '';
-    // Drilling still going, even unsized ('step-out drilling has commenced'), is the next programme.
-    const continuing = nextProgramme ?? live.find((p) => p.status === 'underway');
+    // Drilling still going or being planned, even unsized ('step-out drilling has commenced', 'follow-up
+    // drilling is being planned'), is the next programme.
+    const continuing = nextProgramme ?? live[0];
     add(
       continuing ? 'High' : 'Medium',
       continuing

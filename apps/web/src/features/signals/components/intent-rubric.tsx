@@ -11,7 +11,7 @@ const RUBRIC: { level: string; when: string }[] = [
   },
   {
     level: 'High',
-    when: 'money closed that funds drilling or studies; financing announced for exploration; a resource estimate; a PFS, PEA or scoping study; a programme with metres or timing; assays with drilling still going',
+    when: 'money closed that funds drilling or studies; financing announced for exploration; a resource estimate; a PFS, PEA or scoping study; a programme with metres or timing; assays with drilling still going or planned',
   },
   {
     level: 'Medium',
