@@ -47,7 +47,7 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
     kind: 'equity',
     type: 'private-placement',
     pattern:
-      /\b(?:(?:non-)?brokered )?(?:private placement|(?:share |equity |institutional )?placement|placing|share purchase plan|share purchase(?! agreement)|SPP|equity (?:financing|raising|raise|offering)|capital raising|(?:public|prospectus|LIFE) offering)\b/i,
+      /\b(?:(?:non-)?brokered )?(?:private placement|(?:share |equity |institutional )?placement|placing|share purchase plan|share purchase(?! agreement)|SPP|equity (?:financing|raising|raise|offering)|capital raising|share (?:issue|issuance)|issue of (?:[\w-]+ ){0,3}(?:new )?(?:ordinary )?shares|(?:public|prospectus|LIFE) offering)\b/i,
   },
   {
     kind: 'royalty-stream',
@@ -73,7 +73,7 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
 
 // One cheap test before the instruments: most sentences of a release raise no money.
 const MAY_FINANCE =
-  /placement|placing|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant|purchase agreement|Incentive Scheme/i;
+  /placement|placing|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant|purchase agreement|Incentive Scheme|share issu|issue of/i;
 
 /**
  * The instruments a sentence (or headline) raises money with, most specific first, leaving out what the

@@ -142,13 +142,13 @@ function sentenceSpans(line: string): [number, number][] {
 }
 
 /** A number as written: '1,234.5', '1 234', '0.35', '.5'; also '1.234,5'-free releases assumed. */
-// '12,500.5', '12.5', and the decimal comma of South African and European releases ('6,98 Mt at 3,03% copper'):
-// a comma before one or two digits only.
-export const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?|\.\d+)`;
+// '12,500.5', '12.5', thousands apart by spaces ('£350 000', 'about 1 000 m'), and the decimal comma of South
+// African and European releases ('6,98 Mt at 3,03% copper'): a comma before one or two digits only.
+export const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<!\d)\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d|[.,]\d)|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?|\.\d+)`;
 
 export function parseNum(text: string): number {
   if (/^\d+,\d{1,2}$/.test(text)) return Number(text.replace(',', '.'));
-  return Number(text.replace(/,/g, ''));
+  return Number(text.replace(/[,\s\u00a0\u202f]/g, ''));
 }
 
 const WORD_NUMBERS: Record<string, number> = {

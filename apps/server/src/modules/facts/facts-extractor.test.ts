@@ -966,3 +966,62 @@ describe('fresh set 7, read after it was scored untouched twice', () => {
     expect(facts.financings.map((f) => [f.amount, f.currency, f.type])).toEqual([[100_000_000, 'USD', 'stream']]);
   });
 });
+
+describe('fresh set 8, read after it was scored untouched twice', () => {
+  it('reads thousands apart by spaces, a share issue, a raise told the sentence before and commissions as no deal', () => {
+    const deals = (text: string) => extractFacts(text).financings.map((f) => [f.amount, f.currency, f.type, f.status]);
+    expect(
+      deals(
+        'Hamak Gold, together with its broker, has raised gross proceeds of £350 000, before expenses.\n\nThe money was raised through the issue of four-million new shares at 8.75p each.',
+      ),
+    ).toEqual([[350_000, 'GBP', 'private-placement', 'closed']]);
+    expect(deals('StockMarketWire.com - Orosur Mining said it had raised £4 million through a share issue.')).toEqual([
+      [4_000_000, 'GBP', 'private-placement', 'closed'],
+    ]);
+    expect(
+      deals(
+        'Lion One closed its LIFE offering for C$10 million. In connection with the LIFE offering, the company paid the agents a cash commission of $700,000.\n\nIn August the company announced a C$45 million debenture financing.\n\nThe Company repriced warrants issued under a private placement that closed on September 4, 2020.',
+      ),
+    ).toEqual([[10_000_000, 'CAD', 'public-offering', 'closed']]);
+    expect(
+      extractFacts('Hamak has signed a contract for the next phase, expected to total about 1 000 m of core drilling.')
+        .programmes[0]?.metres,
+    ).toBe(1000);
+  });
+
+  it('reads drilling that continues or has passed a size as running, and an intercept’s length as no programme', () => {
+    const status = (text: string) => extractFacts(text).programmes.map((f) => [f.metres, f.status]);
+    expect(status('Drilling is continuing at Rim Rock and will then move to the Groundhog prospect.')).toEqual([
+      [null, 'underway'],
+    ]);
+    expect(status('Phase II has now passed 57,000 meters of drilling.')).toEqual([[57_000, 'underway']]);
+    expect(
+      status(
+        'The upper 90.0 m of the 361.7-metre intercept lie outside the resource, an opportunity for more drilling.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('takes the company from a headline’s short name, past a description, a person reporting or its directors', () => {
+    const issuer = (text: string, title = '') => extractFacts(text, { title }).issuers[0];
+    expect(
+      issuer(
+        'Mining company Hamak Gold, together with its broker, has raised funds.',
+        'Hamak raises funds for next phase of Nimba drilling',
+      )?.name,
+    ).toBe('Hamak Gold');
+    expect(issuer('Western Australia-focused M3 Mining (ASX: M3M) reports a gold hit.')?.name).toBe('M3 Mining');
+    expect(
+      issuer('Lion One Metals Ltd (V:LIO)\n\nMr. Walter Berukoff reports\n\nLion One closes its offering.')?.tickers,
+    ).toEqual(['TSXV:LIO']);
+    expect(
+      issuer('The directors of Thor Energy Plc ("Thor") (AIM, ASX: THR, OTCQB: THORF) report intercepts.'),
+    ).toMatchObject({
+      name: 'Thor Energy Plc',
+      tickers: ['AIM:THR', 'ASX:THR', 'OTCQB:THORF'],
+    });
+    expect(
+      issuer('Crystal Lake Mining Corp. [CLM-TSXV; SIOCF-OTC; SOG-FF] said it has raised $3.8 million.')?.tickers,
+    ).toEqual(['TSXV:CLM', 'OTC:SIOCF', 'FSE:SOG']);
+  });
+});

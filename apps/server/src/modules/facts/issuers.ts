@@ -25,11 +25,11 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^(?:AIM|LSE AIM|AIM LSE)$/i, 'AIM'],
   [/^LSE$/i, 'LSE'],
   [/^JSE$/i, 'JSE'],
-  [/^(?:FSE|FRA|FWB|Frankfurt|FRANKFURT|FSX|FNR|FWB)$/i, 'FSE'],
+  [/^(?:FSE|FRA|FWB|Frankfurt|FRANKFURT|FSX|FNR|FWB|FF)$/i, 'FSE'],
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|NYSE AMEX|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|NZX|BVL|[CVT](?=\s*:\s*[A-Z]))`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|NYSE AMEX|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|FF|NZX|BVL|[CVT](?=\s*:\s*[A-Z]))`;
 // A symbol, sometimes in quotes: '(TSX: "LUG")'.
 const SYMBOL = String.raw`["“]?[A-Z0-9][A-Z0-9.]{0,7}["”]?`;
 
@@ -47,8 +47,8 @@ interface Listing {
 
 // '(TSXV: ABC)', '(TSX.V:LAB | OTCQX:NKOSF | FNR: 2N6)', '(ASX/LSE: RSG)', '(TSX:AMM,NYSEMKT:AAU)'.
 // '(LSE and ASX: CCZ)': exchanges joined by '/', 'and' or '&' share the symbol.
-const BOARD_OF = /^(?:The\s+)?Board\s+(?:of\s+Directors\s+)?of\s+/i;
-const JOIN = String.raw`\s*(?:\/|\||\band\b|&)\s*`;
+const BOARD_OF = /^(?:The\s+)?(?:Board\s+(?:of\s+Directors\s+)?|Directors\s+)of\s+/i;
+const JOIN = String.raw`\s*(?:\/|\||,|\band\b|&)\s*`;
 const PAIR = new RegExp(String.raw`(${EXCHANGE}(?:${JOIN}${EXCHANGE})*)\s*:\s*(${SYMBOL})`, 'g');
 // '(ASX|TSX: AKE, "Allkem" or the "Company")': a defined term may close the listing's brackets.
 const BRACKETED = new RegExp(
@@ -158,6 +158,9 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
   // 'ASX-listed Nzuri Copper', 'Nordic Nickel Limited's flagship': the name without its listing or possessive;
   // 'Report and Appendix 5B of Cauldron Energy Limited': the company the document is of.
   while (/^[A-Z]+-(?:listed|quoted)$/.test(words[0] ?? '')) words.shift();
+  // 'Western Australia-focused M3 Mining': the description before the name.
+  const described = words.findLastIndex((word) => /-(?:focused|based|headquartered|owned)$/.test(word));
+  if (described >= 0) words.splice(0, described + 1);
   const of = words.lastIndexOf('of');
   if (of > 0 && DOCUMENT_WORD.test(words.slice(0, of).join(' ')) && LEGAL.test(words.at(-1) ?? '')) {
     words.splice(0, of + 1);
@@ -179,7 +182,11 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
 const SUBJECT =
   /^(?:.*?(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s))?((?:[\p{Lu}\d][\p{L}\d'’.&-]*,?\s+){0,6}?(?:[\p{Lu}\d][\p{L}\d'’.&-]*))(?:\s*\([^()]{1,90}\))*\s+(?:is pleased|is delighted|is excited|announces|announced|reports|has|today|provides|confirms|advises|wishes|would like)/u;
 const TITLE_SUBJECT =
-  /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|to\s|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobilizes|Mobilises|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges)\b/u;
+  /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:[Aa]nnounces|[Rr]eports|[Rr]eceives|[Ii]ntersects|[Dd]rills|[Cc]loses|[Rr]aises|[Ss]ecures|[Ss]igns|[Ee]nters|[Aa]ppoints|[Pp]rovides|[Cc]ompletes|[Cc]ommences|[Bb]egins|[Pp]lans|to\s|[Ee]xpands|[Dd]elivers|[Ll]aunches|[Ff]iles|[Gg]rants|[Hh]its|[Uu]psizes|[Cc]onfirms|[Mm]obilizes|[Mm]obilises|[Ss]tarts|[Kk]icks|[Rr]eleases|[Ii]ncreases|[Uu]pdates|[Uu]nveils|[Ss]trikes|[Ee]xtends|[Oo]utlines|[Pp]ublishes|[Aa]rranges|[Gg]ets|[Cc]uts|[Ff]inds)\b/u;
+
+// The last word of a company's full name: a legal suffix or a sector word ('Hamak Gold', 'Crystal Lake Mining Corp.').
+const FULL_NAME_END =
+  /\b(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|Gold|Mining|Minerals|Metals|Resources|Copper|Silver|Lithium|Uranium|Nickel|Energy|Exploration)$/;
 
 const DEFINED_COMPANY =
   /((?:[\p{Lu}][\p{L}\d'’.&-]*[ \t]+(?:(?:and|of|&)[ \t]+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
@@ -273,7 +280,8 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   let at = 0;
   for (const line of lines) {
     const match = SUBJECT.exec(line);
-    if (match?.[1] && match[1].split(/\s+/).length >= 2) {
+    // 'Mr. Walter Berukoff reports' (Stockwatch's line) names the person who reports, not the company.
+    if (match?.[1] && match[1].split(/\s+/).length >= 2 && !/^(?:Mr|Mrs|Ms|Dr)\.?\s/.test(match[1])) {
       const start = at + line.indexOf(match[1], match.index);
       const name = match[1].replace(/,$/, '');
       return issuerNamedAt(name, start);
@@ -282,8 +290,12 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   }
   const fromTitle = TITLE_SUBJECT.exec(title)?.[1]?.trim();
   if (fromTitle) {
-    const found = folded.indexOf(fromTitle);
-    if (found >= 0) return issuerNamedAt(fromTitle, found);
+    // A headline's short name ('Hamak raises funds …') the body gives in full ('Hamak Gold, together with …').
+    const escaped = fromTitle.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    const full = new RegExp(String.raw`${escaped}(?:\s+[\p{Lu}][\p{L}&.'’-]*){1,3}`, 'u').exec(folded)?.[0];
+    const name = full && FULL_NAME_END.test(full) ? full.replace(/[,.]$/, '') : fromTitle;
+    const found = folded.indexOf(name);
+    if (found >= 0) return issuerNamedAt(name, found);
   }
   return [];
 }

@@ -74,7 +74,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /^\s*(?:@|at\s+\d|grading|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b|(?:a|per|each) (?:month|week|day|shift|year)\b)/i.test(
+      /^[\s-]*(?:@|at\s+\d|grading|intercept|interval|intersection|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b|(?:a|per|each) (?:month|week|day|shift|year)\b)/i.test(
         after,
       )
     )
@@ -123,7 +123,8 @@ const PLANNED_FIRST =
 const DONE_FIRST =
   /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
 
-const STARTED = /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced)\b|\bis (?:now )?under ?way\b/i;
+const STARTED =
+  /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing)\b/i;
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth', 'gold continues to show up' speak of rock, not of drilling.
