@@ -12,6 +12,7 @@ import {
   GEOGRAPHY_FRESH_7,
   GEOGRAPHY_FRESH_8,
   GEOGRAPHY_FRESH_9,
+  GEOGRAPHY_FRESH_10,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -54,7 +55,8 @@ for (const [set, releases, scope] of [
   ['geography fresh 6', GEOGRAPHY_FRESH_6, '(the fifth fresh facts set)'],
   ['geography fresh 7', GEOGRAPHY_FRESH_7, '(the sixth fresh facts set)'],
   ['geography fresh 8', GEOGRAPHY_FRESH_8, '(the seventh fresh facts set)'],
-  ['geography fresh 9', GEOGRAPHY_FRESH_9, '(the eighth fresh facts set, not read)'],
+  ['geography fresh 9', GEOGRAPHY_FRESH_9, '(the eighth fresh facts set)'],
+  ['geography fresh 10', GEOGRAPHY_FRESH_10, '(the ninth fresh facts set, not read)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

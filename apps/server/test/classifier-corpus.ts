@@ -10,6 +10,7 @@ import {
   FACTS_FRESH_6,
   FACTS_FRESH_7,
   FACTS_FRESH_8,
+  FACTS_FRESH_9,
 } from './facts-scoring.ts';
 
 /**
@@ -155,8 +156,11 @@ export const GEOGRAPHY_FRESH_7: readonly GeographyRelease[] = placesOf(FACTS_FRE
 /** The places of the seventh fresh facts releases. */
 export const GEOGRAPHY_FRESH_8: readonly GeographyRelease[] = placesOf(FACTS_FRESH_7);
 
-/** The places of the eighth fresh facts releases, not read. */
+/** The places of the eighth fresh facts releases. */
 export const GEOGRAPHY_FRESH_9: readonly GeographyRelease[] = placesOf(FACTS_FRESH_8);
+
+/** The places of the ninth fresh facts releases, not read. */
+export const GEOGRAPHY_FRESH_10: readonly GeographyRelease[] = placesOf(FACTS_FRESH_9);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

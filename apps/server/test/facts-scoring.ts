@@ -14,6 +14,7 @@ import freshReleases5 from './fixtures/facts-fresh-5.json' with { type: 'json' }
 import freshReleases6 from './fixtures/facts-fresh-6.json' with { type: 'json' };
 import freshReleases7 from './fixtures/facts-fresh-7.json' with { type: 'json' };
 import freshReleases8 from './fixtures/facts-fresh-8.json' with { type: 'json' };
+import freshReleases9 from './fixtures/facts-fresh-9.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -98,9 +99,17 @@ export const FACTS_FRESH_7 = freshReleases7 as (LabelledRelease & { countries: s
 /**
  * An eighth thirty, written last under the same rules: a week of company wires (drill results of every style,
  * drilling starts, LIFE, flow-through and bought-deal closings, royalty deals) and trade-press articles (single
- * companies and round-ups). Scored untouched on the session's starting and final code, and left unread.
+ * companies and round-ups). Scored untouched on the session's starting code and after set 7 had been read, then
+ * read in its turn.
  */
 export const FACTS_FRESH_8 = freshReleases8 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A ninth thirty, written last: programmes announced, expanded or contracted to named drillers and money earmarked
+ * for drilling (part A); resources, studies, permits, offtakes and restarts beside recalled older figures (part B).
+ * Scored untouched on the session's starting and final code, and left unread (one reserve label was corrected to
+ * the sets' convention while a regression on it was checked).
+ */
+export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -111,6 +120,7 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_6,
   FACTS_FRESH_7,
   FACTS_FRESH_8,
+  FACTS_FRESH_9,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;

@@ -45,8 +45,9 @@ const TONNES_CONTAINING = new RegExp(
   String.raw`${TONNES}\s*(?:of ore\s*)?(?:containing|contain|contains)\s+${CONTAINED}(?:\s+(?:of\s+)?(?<el>${ELEMENT}))?`,
   'gi',
 );
+// Not tonnes of product or metal: '1.747 Mt of LCE averaging 923 mg/L lithium' (lithium carbonate equivalent).
 const CATEGORY_TONNES = new RegExp(
-  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}`,
+  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}(?!\s*of\s+(?:LCE|lithium carbonate|contained|metal)\b)`,
   'gi',
 );
 // A word of its own: 'totaled' is not 'total'.
