@@ -27,9 +27,9 @@ const sets: [string, readonly LabelledRelease[]][] = [
   ['all', FACTS_RELEASES],
   ['first 64', FACTS_RELEASES.slice(0, TUNED)],
   ['held out', FACTS_RELEASES.slice(TUNED)],
-  // 'fresh', 'fresh 2' … in the order they were written; the last one is left unread for the next change.
+  // 'fresh', 'fresh 2' … in the order they were written; the last two are left unread for the next change.
   ...FRESH_FACT_SETS.map((set, index): [string, readonly LabelledRelease[]] => [
-    `fresh${index === 0 ? '' : ` ${index + 1}`}${index === FRESH_FACT_SETS.length - 1 ? ' (unread)' : ''}`,
+    `fresh${index === 0 ? '' : ` ${index + 1}`}${index >= FRESH_FACT_SETS.length - 2 ? ' (unread)' : ''}`,
     set,
   ]),
 ];

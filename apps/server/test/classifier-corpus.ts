@@ -11,6 +11,7 @@ import {
   FACTS_FRESH_7,
   FACTS_FRESH_8,
   FACTS_FRESH_9,
+  FACTS_FRESH_10,
 } from './facts-scoring.ts';
 
 /**
@@ -161,6 +162,9 @@ export const GEOGRAPHY_FRESH_9: readonly GeographyRelease[] = placesOf(FACTS_FRE
 
 /** The places of the ninth fresh facts releases, not read. */
 export const GEOGRAPHY_FRESH_10: readonly GeographyRelease[] = placesOf(FACTS_FRESH_9);
+
+/** The places of the tenth fresh facts releases (a news feed's week), not read. */
+export const GEOGRAPHY_FRESH_11: readonly GeographyRelease[] = placesOf(FACTS_FRESH_10);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

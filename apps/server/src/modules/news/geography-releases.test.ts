@@ -11,6 +11,7 @@ import {
   GEOGRAPHY_FRESH_8,
   GEOGRAPHY_FRESH_9,
   GEOGRAPHY_FRESH_10,
+  GEOGRAPHY_FRESH_11,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -35,6 +36,7 @@ describe('geography releases', () => {
     ...GEOGRAPHY_FRESH_8,
     ...GEOGRAPHY_FRESH_9,
     ...GEOGRAPHY_FRESH_10,
+    ...GEOGRAPHY_FRESH_11,
   ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
