@@ -1025,3 +1025,45 @@ describe('fresh set 8, read after it was scored untouched twice', () => {
     ).toEqual(['TSXV:CLM', 'OTC:SIOCF', 'FSE:SOG']);
   });
 });
+
+describe('fresh set 9, read after it was scored untouched twice', () => {
+  it('reads a programme’s size, not its option to extend, a hole’s depth, an old plan, a zone or a past fiscal year', () => {
+    const metres = (text: string) => extractFacts(text).programmes.map((f) => f.metres);
+    expect(
+      metres(
+        '- Rubaco engaged to carry out a reverse circulation ("RC") drill programme of 2,000 metres in 20 holes, with an option to extend to 3,000 metres',
+      ),
+    ).toEqual([2000]);
+    expect(
+      metres('It has completed a first exploration hole of 1,542 feet, and four follow-up holes are planned.'),
+    ).not.toContain(470.0016);
+    expect(
+      metres(
+        'Rubicon doubles its Phoenix drill program to 80,000 metres. The original plan had called for 40,000 metres of drilling.',
+      ),
+    ).toEqual([80_000]);
+    expect(
+      metres('Drilling to date has tested two areas: a 300m extension zone along strike and the new target.'),
+    ).toEqual([]);
+  });
+
+  it('leaves out a resource’s older figure and a comparison, reads a reserve told ounces first, and strips descriptions', () => {
+    const facts = extractFacts(
+      [
+        'The Indicated Mineral Resource has grown by 14% to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t gold a year earlier.',
+        'For comparison, the FY2012 estimate held 2,019,000 ounces at 10.1 g/t gold.',
+        '- Maiden Reserve of 922,900oz Au (20.2Mt @ 1.42g/t)',
+      ].join('\n\n'),
+    );
+    expect(facts.resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.contained])).toEqual([
+      ['Indicated', null, 12.1, 820_000],
+      ['Proven & Probable', 20.2, 1.42, null],
+    ]);
+    expect(extractFacts('Vancouver-based Foran Mining Corp. has released a positive PEA.').issuers[0]?.name).toBe(
+      'Foran Mining Corp.',
+    );
+    expect(extractFacts('Developer Lion One Metals has updated its PEA for the Tuvatu project.').issuers[0]?.name).toBe(
+      'Lion One Metals',
+    );
+  });
+});

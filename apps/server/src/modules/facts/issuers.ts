@@ -188,6 +188,16 @@ const TITLE_SUBJECT =
 const FULL_NAME_END =
   /\b(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|Gold|Mining|Minerals|Metals|Resources|Copper|Silver|Lithium|Uranium|Nickel|Energy|Exploration)$/;
 
+// What trade press puts before a name: 'Vancouver-based Foran Mining Corp.', 'Developer Lion One Metals', 'Junior
+// First Graphite', 'On Wednesday Prospect'.
+const DESCRIPTION =
+  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
+
+function withoutDescription(name: string): string {
+  const plain = name.replace(DESCRIPTION, '');
+  return /\p{L}{2}/u.test(plain) ? plain : name;
+}
+
 const DEFINED_COMPANY =
   /((?:[\p{Lu}][\p{L}\d'’.&-]*[ \t]+(?:(?:and|of|&)[ \t]+)?){1,6}(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|AG|SA|S\.A\.|Public Limited))\s*\(\s*["“'‘]([^"”'’()]{1,40})["”'’]\s*(?:,|or)\s*(?:the\s+)?["“'‘]?(?:the\s+)?Company["”'’]?/u;
 
@@ -248,10 +258,11 @@ export function issuersOf(original: string, folded: string, title: string): Issu
       const full = defined[1].trim().replace(BOARD_OF, '');
       name = { name: full, start: defined.index + defined[0].indexOf(full) };
     }
-    const start = name.start;
+    const plain = withoutDescription(name.name);
+    const start = name.start + name.name.length - plain.length;
     return [
       {
-        name: name.name,
+        name: plain,
         tickers: [...new Set([...tickers, ...headerTickers])],
         quote: original.slice(start, end),
         start,
@@ -260,15 +271,19 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     ];
   }
   // Without a listing beside the name, the issuer takes the header's listings and quotes just its name.
-  const issuerNamedAt = (name: string, start: number): IssuerFact[] => [
-    {
-      name,
-      tickers: headerTickers,
-      quote: original.slice(start, start + name.length),
-      start,
-      end: start + name.length,
-    },
-  ];
+  const issuerNamedAt = (described: string, at: number): IssuerFact[] => {
+    const name = withoutDescription(described);
+    const start = at + described.length - name.length;
+    return [
+      {
+        name,
+        tickers: headerTickers,
+        quote: original.slice(start, start + name.length),
+        start,
+        end: start + name.length,
+      },
+    ];
+  };
   // No listing: the name a release defines as 'the Company' ('Ortac Resources Limited ('Ortac' or 'the
   // Company')'), else the subject of the lead sentence, else the headline's.
   if (defined?.[1]) {

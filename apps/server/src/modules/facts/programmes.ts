@@ -74,13 +74,13 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /^[\s-]*(?:@|at\s+\d|grading|intercept|interval|intersection|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b|(?:a|per|each) (?:month|week|day|shift|year)\b)/i.test(
+      /^[\s-]*(?:@|at\s+\d|grading|intercept|interval|intersection|of\s+\d|wide|deep|below|above|long|along|from|x\b|by\b|to the|away|apart|vertical|depth|elevation|strike|of strike|thick|south|north|east|west|beneath|past|(?:line\s+)?(?:centres|centers|spacings?|grid)\b|(?:a|per|each) (?:month|week|day|shift|year)\b|(?:extension\s+)?zone\b)/i.test(
         after,
       )
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx|\((?:19|20)\d\d:)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -154,7 +154,7 @@ const BOILERPLATE =
   /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:[\w-]+ )?(?:estimate|resource|MRE) (?:draws on|rests on|is based on|is supported by|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b|\bwill be (?:released|reported|announced|published) (?:as|when|once)\b/i;
 /** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
 const PAST_DRILLING =
-  /\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
+  /\bduring (?:FY|fiscal(?: year)?) ?(?:19|20)?\d\d\b|\bthe original plan\b|\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
 
 const NOT_DRILLING =
   /\bdrill(?:[- ]?hole)?\s+(?:siting|targeting|target generation|planning|permitting|pad (?:construction|preparation))\b/gi;

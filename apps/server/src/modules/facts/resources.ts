@@ -51,6 +51,7 @@ const CATEGORY_TONNES = new RegExp(
   'gi',
 );
 // A word of its own: 'totaled' is not 'total'.
+const OLD_FIGURE = /\b(?:up|down|increased|decreased|rising|falling) from\s*$|\bcompared (?:with|to)\s*$/i;
 const CATEGORY_NEAR = new RegExp(String.raw`\b${CATEGORY}\b`, 'gi');
 const TOLD_AFTER =
   /(?:^\s*(?:\(\s*)?|\bin the\s+|\s[-–—]\s*)(\w+(?: (?:and|&) \w+)?) (?:categor(?:y|ies)|classifications?|resource categor(?:y|ies))\b/i;
@@ -68,7 +69,7 @@ const SKIP = new RegExp(
     String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|(?<!\bnow )\bstood at\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
     String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
-    String.raw`\bas (?:released|reported|announced)(?: to the ASX)? on\b|\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
+    String.raw`\bas (?:released|reported|announced)(?: to the ASX)? on\b|\bfor comparison\b|\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
     String.raw`\b(?:in|on) (?:${MONTH}\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d,?\s+(?:the\s+)?(?:Company|company|it|we)\s+(?:reported|published|announced|released|declared)\b`,
     String.raw`^(?![^;]*\b(?:today|now)\b)[^;]*\b(?:published|reported|announced|released|declared)\b[^;]{0,120}?\bin ${MONTH}\s+(?:19|20)\d\d\b`,
   ].join('|'),
@@ -143,11 +144,13 @@ export function resourcesOf(
           (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
-          (/\breserves?\s*(?:estimate\s+)?(?:for\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:of\s+|is\s+|are\s+|total(?:s|ling)?\s+|[|:]\s*)?$/i.test(
+          (/\breserves?\s*(?:estimate\s+)?(?:for\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:of\s+(?:[\d,.]+\s?(?:k?oz|Moz|t)\b[^()]{0,12}\(\s*)?|is\s+|are\s+|total(?:s|ling)?\s+|[|:]\s*)?$/i.test(
             unit.text.slice(Math.max(0, start - 60), start),
           )
             ? 'Proven & Probable'
             : 'Total');
+        // '… grown to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t': the old figure.
+        if (OLD_FIGURE.test(unit.text.slice(Math.max(0, start - 25), start))) continue;
         // A single interval ('16m at 4.69 g/t') is not a tonnage.
         if (groups.tu && /^(?:t|tonnes|tons)$/i.test(groups.tu) && parseNum(groups.t ?? '0') < 1000) continue;
         taken.push([start, end]);
