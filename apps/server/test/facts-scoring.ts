@@ -107,8 +107,8 @@ export const FACTS_FRESH_8 = freshReleases8 as (LabelledRelease & { countries: s
 /**
  * A ninth thirty, written last: programmes announced, expanded or contracted to named drillers and money earmarked
  * for drilling (part A); resources, studies, permits, offtakes and restarts beside recalled older figures (part B).
- * Scored untouched on the session's starting and final code, and left unread (one reserve label was corrected to
- * the sets' convention while a regression on it was checked).
+ * Scored untouched on the session's starting code and after sets 3 to 8 had been read (one reserve label corrected
+ * to the sets' convention while a regression on it was checked), then read in its turn.
  */
 export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**
