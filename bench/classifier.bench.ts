@@ -14,6 +14,7 @@ import {
   GEOGRAPHY_FRESH_9,
   GEOGRAPHY_FRESH_10,
   GEOGRAPHY_FRESH_11,
+  GEOGRAPHY_FRESH_12,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -57,8 +58,9 @@ for (const [set, releases, scope] of [
   ['geography fresh 7', GEOGRAPHY_FRESH_7, '(the sixth fresh facts set)'],
   ['geography fresh 8', GEOGRAPHY_FRESH_8, '(the seventh fresh facts set)'],
   ['geography fresh 9', GEOGRAPHY_FRESH_9, '(the eighth fresh facts set)'],
-  ['geography fresh 10', GEOGRAPHY_FRESH_10, '(the ninth fresh facts set, not read)'],
+  ['geography fresh 10', GEOGRAPHY_FRESH_10, '(the ninth fresh facts set)'],
   ['geography fresh 11', GEOGRAPHY_FRESH_11, '(the tenth fresh facts set, a news week, not read)'],
+  ['geography fresh 12', GEOGRAPHY_FRESH_12, '(the eleventh, a second news week, not read)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

@@ -12,6 +12,7 @@ import {
   FACTS_FRESH_8,
   FACTS_FRESH_9,
   FACTS_FRESH_10,
+  FACTS_FRESH_11,
 } from './facts-scoring.ts';
 
 /**
@@ -165,6 +166,9 @@ export const GEOGRAPHY_FRESH_10: readonly GeographyRelease[] = placesOf(FACTS_FR
 
 /** The places of the tenth fresh facts releases (a news feed's week), not read. */
 export const GEOGRAPHY_FRESH_11: readonly GeographyRelease[] = placesOf(FACTS_FRESH_10);
+
+/** The places of the eleventh fresh facts releases (a second news week), not read. */
+export const GEOGRAPHY_FRESH_12: readonly GeographyRelease[] = placesOf(FACTS_FRESH_11);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

@@ -16,6 +16,7 @@ import freshReleases7 from './fixtures/facts-fresh-7.json' with { type: 'json' }
 import freshReleases8 from './fixtures/facts-fresh-8.json' with { type: 'json' };
 import freshReleases9 from './fixtures/facts-fresh-9.json' with { type: 'json' };
 import freshReleases10 from './fixtures/facts-fresh-10.json' with { type: 'json' };
+import freshReleases11 from './fixtures/facts-fresh-11.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -117,6 +118,8 @@ export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: s
  * week. Scored untouched on the session's starting and final code, and left unread beside the ninth.
  */
 export const FACTS_FRESH_10 = freshReleases10 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/** An eleventh thirty, a second news feed's week drawn the same way by other queries; left unread beside the tenth. */
+export const FACTS_FRESH_11 = freshReleases11 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -129,6 +132,7 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_8,
   FACTS_FRESH_9,
   FACTS_FRESH_10,
+  FACTS_FRESH_11,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
