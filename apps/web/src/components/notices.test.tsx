@@ -109,7 +109,9 @@ describe('NoticeStack timing', () => {
 
   it('leaves no timer behind when the page goes before its notices do', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // No pause between user-event's actions: its own timer would otherwise be counted when a slow machine has not
+    // run it yet (a run of the full suite saw one left over).
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
     const { unmount } = render(<Page />);
     const before = vi.getTimerCount();
     await user.click(screen.getByRole('button', { name: 'Save' }));
