@@ -1067,3 +1067,34 @@ describe('fresh set 9, read after it was scored untouched twice', () => {
     );
   });
 });
+
+describe('fresh set 10, read after it was scored untouched twice', () => {
+  it('reads the inner interval within a broader one, the sentence’s subject hole, long descriptions and intersections', () => {
+    const facts = extractFacts(
+      [
+        'The best grade came from hole 99-06, a vertical hole drilled close to the mineralization found in hole 99-01.',
+        'It cut 2.6 metres grading 11.24% nickel and 0.76% copper within a broader mineralized intersection of 47 metres grading 1.59% nickel.',
+        'The parent hole intersected 56 metres of sulphide breccia and quartz-vein material averaging 3.7 grams gold per tonne.',
+        'The best results were a 10.5-metre intersection grading 0.091% U3O8.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts.map((f) => [f.hole_id, f.width_m, f.grade, f.element, f.including])).toEqual([
+      ['99-06', 2.6, 11.24, 'Ni', true],
+      ['99-06', 47, 1.59, 'Ni', false],
+      [null, 56, 3.7, 'Au', false],
+      [null, 10.5, 0.091, 'U3O8', false],
+    ]);
+  });
+
+  it('leaves out results already reported, across semicolons, and a comparison; reads a placement finalised as closed', () => {
+    const facts = extractFacts(
+      [
+        'Those earlier results, which the company had already reported, included 12m @ 1.03g/t Au from 40m; 8m @ 1.28g/t Au from 28m; 4m @ 3.15 g/t Au from 12m.',
+        'The results stand comparison with the 61.5 metres grading 1.5% nickel that sent the shares above $3.',
+        'West Perth-based Black Rock Mining has finalised a $5 million placement at 15 cents a share.',
+      ].join('\n\n'),
+    );
+    expect(facts.intercepts).toEqual([]);
+    expect(facts.financings.map((f) => [f.amount, f.status])).toEqual([[5_000_000, 'closed']]);
+  });
+});

@@ -25,7 +25,7 @@ const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|t
 const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?(?:,?\s*from\s+${NUM}\s?(?:m|metres?|meters?|ft|feet)\s+)?`;
 // 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
 const WIDTH_FIRST = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,3}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
+  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|intersection|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,6}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
   'gi',
 );
 // 'G unit El over W m', '5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m")'.
@@ -132,7 +132,7 @@ const METRIC_GRADE_AFTER = new RegExp(
 // '15 ft. grading 48.244 oz. gold and 39.48 oz. silver per ton', '109 metres grading 1.71 grams gold and 69.03
 // grams silver per tonne': the unit split around the metals.
 const SPLIT_UNIT = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:grading|of|at|averaging|assaying)\s+(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+and\s+${NUM}\s?(?:oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?:gold|silver))?\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\b`,
+  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:of\s+(?:[\w-]+\s+){1,6}?)?(?:grading|of|at|averaging|assaying)\s+(?:an? average (?:grade )?of\s+)?(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+and\s+${NUM}\s?(?:oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?:gold|silver))?\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\b`,
   'gi',
 );
 
@@ -227,7 +227,7 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|(?<!(?:of|from|beyond|below|above|than|past) )earlier drilling|drilled in (?:19|20)\d\d|for example|typical(?:ly)?|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|(?:stands?|bears?) comparison with|(?<!(?:of|from|beyond|below|above|than|past) )earlier drilling|drilled in (?:19|20)\d\d|for example|typical(?:ly)?|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
 
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =
@@ -236,8 +236,9 @@ const REFERENCE_BEFORE =
   /\b(?:between|of|from|than|near|beside|beyond|past)\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$|\bbetween\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\([^()]*\)\s*and\s+[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$/;
 const HEADING = /^[A-Z][^.:;!?|]{0,58}$/;
 const SAMPLE_HEADING = /^(?!.*\bdrill)(?=.*\b(?:channel|trench\w*|rock[- ]chips?|grab|soil|surface sampl\w*)\b)/i;
+const WITHIN_BROADER = /^[^;]{0,80}?\bwithin (?:a |the )?(?:broader|wider|larger|longer)\b/i;
 const RECALLED_LEAD =
-  /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
+  /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|(?:had )?already (?:reported|released|announced)|earlier results|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
 // A list's item, and a short heading inside a list ('Cowalinya South').
 const LIST_ITEM = /^\s*[•·*▪◦–-]\s/;
 const LIST_HEADING = /^[^.:;]{1,50}$/;
@@ -283,6 +284,7 @@ export function interceptsOf(
   // 'Examples previously reported to the ASX include:' quotes the list below it, headings and all.
   let recalledList = false;
   let sampleSection = false;
+  let subjectHole: string | null = null;
   // A recalling sentence cut at its semicolons ('… previously reported, included 177.9 m …; 31.8 m …; and …')
   // recalls its every part: the line it is on, while its parts end in ';'.
   let recalledLine = -1;
@@ -306,8 +308,13 @@ export function interceptsOf(
       const distinct = [...new Set(holes.map((hole) => hole.id))];
       if (distinct.length === 1) contextHole = distinct[0] ?? null;
       else if (unit.text.length > 300) contextHole = null;
+      // 'The best grade came from hole 99-06, … near hole 99-01. It cut 2.6 metres …': the sentence's subject.
+      subjectHole = distinct.length > 1 ? (distinct[0] ?? null) : null;
       continue;
     }
+    // Only the sentence right after names its subject that way.
+    const subject = subjectHole !== null && /^(?:It|The hole|This hole)\b/.test(unit.text) ? subjectHole : null;
+    subjectHole = null;
     let including = false;
     let previousEnd = 0;
     let parentHole: string | null = null;
@@ -339,6 +346,9 @@ export function interceptsOf(
       else if (before.includes(';') && !INCLUDING_ANYWHERE.test(before.slice(before.lastIndexOf(';'))))
         including = false;
       else if (INCLUDING_ANYWHERE.test(before)) including = true;
+      // '2.6 metres grading 11.24% nickel within a broader intersection of 47 metres': the first inside the second.
+      if (index > 0 && WITHIN_BROADER.test(before)) including = false;
+      else if (WITHIN_BROADER.test(after)) including = true;
       const from = FROM.exec(after) ?? FROM_IN_GAP.exec(unit.text.slice(candidate.start, candidate.end));
       const fromGroups = from?.groups ?? {};
       const fromSurface = from !== null && /from\s+surface/i.test(from[0]);
@@ -357,7 +367,8 @@ export function interceptsOf(
         holes.find((hole) => hole.at < candidate.start)?.id;
       let hole = afterHole ?? (distinctHoles.length === 1 ? distinctHoles[0] : beforeHole) ?? null;
       if (hole === null && including) hole = openIncluding ?? parentHole ?? lastHole;
-      if (hole === null) hole = contextHole ?? (/\b(?:the|this|same) hole\b/i.test(unit.text) ? lastHole : null);
+      if (hole === null)
+        hole = subject ?? contextHole ?? (/\b(?:the|this|same) hole\b/i.test(unit.text) ? lastHole : null);
       const trueWidth = TRUE_WIDTH.exec(after);
       const trueWidthValue = trueWidth?.groups?.a ?? trueWidth?.groups?.b;
       facts.push({
