@@ -15,6 +15,7 @@ import {
   GEOGRAPHY_FRESH_10,
   GEOGRAPHY_FRESH_11,
   GEOGRAPHY_FRESH_12,
+  GEOGRAPHY_FRESH_13,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
@@ -59,8 +60,9 @@ for (const [set, releases, scope] of [
   ['geography fresh 8', GEOGRAPHY_FRESH_8, '(the seventh fresh facts set)'],
   ['geography fresh 9', GEOGRAPHY_FRESH_9, '(the eighth fresh facts set)'],
   ['geography fresh 10', GEOGRAPHY_FRESH_10, '(the ninth fresh facts set)'],
-  ['geography fresh 11', GEOGRAPHY_FRESH_11, '(the tenth fresh facts set, a news week, not read)'],
+  ['geography fresh 11', GEOGRAPHY_FRESH_11, '(the tenth fresh facts set, a news week)'],
   ['geography fresh 12', GEOGRAPHY_FRESH_12, '(the eleventh, a second news week, not read)'],
+  ['geography fresh 13', GEOGRAPHY_FRESH_13, '(the twelfth, a third news week, not read)'],
 ] as const) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');

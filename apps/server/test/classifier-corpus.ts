@@ -13,6 +13,7 @@ import {
   FACTS_FRESH_9,
   FACTS_FRESH_10,
   FACTS_FRESH_11,
+  FACTS_FRESH_12,
 } from './facts-scoring.ts';
 
 /**
@@ -164,11 +165,14 @@ export const GEOGRAPHY_FRESH_9: readonly GeographyRelease[] = placesOf(FACTS_FRE
 /** The places of the ninth fresh facts releases, not read. */
 export const GEOGRAPHY_FRESH_10: readonly GeographyRelease[] = placesOf(FACTS_FRESH_9);
 
-/** The places of the tenth fresh facts releases (a news feed's week), not read. */
+/** The places of the tenth fresh facts releases (a news feed's week). */
 export const GEOGRAPHY_FRESH_11: readonly GeographyRelease[] = placesOf(FACTS_FRESH_10);
 
 /** The places of the eleventh fresh facts releases (a second news week), not read. */
 export const GEOGRAPHY_FRESH_12: readonly GeographyRelease[] = placesOf(FACTS_FRESH_11);
+
+/** The places of the twelfth fresh facts releases (a third news week), not read. */
+export const GEOGRAPHY_FRESH_13: readonly GeographyRelease[] = placesOf(FACTS_FRESH_12);
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases

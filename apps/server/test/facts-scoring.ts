@@ -17,6 +17,7 @@ import freshReleases8 from './fixtures/facts-fresh-8.json' with { type: 'json' }
 import freshReleases9 from './fixtures/facts-fresh-9.json' with { type: 'json' };
 import freshReleases10 from './fixtures/facts-fresh-10.json' with { type: 'json' };
 import freshReleases11 from './fixtures/facts-fresh-11.json' with { type: 'json' };
+import freshReleases12 from './fixtures/facts-fresh-12.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -115,11 +116,18 @@ export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: s
 /**
  * A tenth thirty, the least steered: the first usable hits for generic queries ('drilling results gold',
  * 'announces private placement mining', 'intersects', 'bought deal financing' …), as a news feed would deliver a
- * week. Scored untouched on the session's starting and final code, and left unread beside the ninth.
+ * week. Scored untouched on the session's starting code and after set 9 had been read, then read in its turn.
  */
 export const FACTS_FRESH_10 = freshReleases10 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** An eleventh thirty, a second news feed's week drawn the same way by other queries; left unread beside the tenth. */
 export const FACTS_FRESH_11 = freshReleases11 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A twelfth thirty, a third news feed's week (part B by commodity queries: tin, graphite, cobalt, mineral sands,
+ * manganese, potash, iron ore). Its part B's writer added a few details its excerpts lacked (two states, two legal
+ * names, one ticker; its notes say which). Scored untouched on the session's starting and final code, and left
+ * unread beside the eleventh.
+ */
+export const FACTS_FRESH_12 = freshReleases12 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -133,6 +141,7 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_9,
   FACTS_FRESH_10,
   FACTS_FRESH_11,
+  FACTS_FRESH_12,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;

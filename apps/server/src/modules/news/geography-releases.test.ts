@@ -13,6 +13,7 @@ import {
   GEOGRAPHY_FRESH_10,
   GEOGRAPHY_FRESH_11,
   GEOGRAPHY_FRESH_12,
+  GEOGRAPHY_FRESH_13,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -39,6 +40,7 @@ describe('geography releases', () => {
     ...GEOGRAPHY_FRESH_10,
     ...GEOGRAPHY_FRESH_11,
     ...GEOGRAPHY_FRESH_12,
+    ...GEOGRAPHY_FRESH_13,
   ];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
