@@ -138,7 +138,7 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
   head = head.replace(/\s*\([^()]{1,90}\)\s*$/, (term) => ' '.repeat(term.length));
   const tokens = [...head.trimEnd().matchAll(/\S+/g)];
   const words: string[] = [];
-  let start = -1;
+  const starts: number[] = []; // where each word starts in `text`
   for (let i = tokens.length - 1; i >= 0; i--) {
     const token = tokens[i];
     if (!token) break;
@@ -149,23 +149,21 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
     if (!nameWord || (STOP_WORD.test(word) && words.length > 0) || words.length >= 8) break;
     if (STOP_WORD.test(word)) break;
     words.unshift(word);
-    start = offset + token.index;
+    starts.unshift(offset + token.index);
   }
-  while (words.length > 0 && /^(?:of|and|de|del|la|&)$/.test(words[0] ?? '')) {
-    words.shift();
-  }
-  if (words.length === 0 || start < 0) return null;
-  // 'ASX-listed Nzuri Copper', 'Nordic Nickel Limited's flagship': the name without its listing or possessive;
+  const drop = (count: number) => {
+    words.splice(0, count);
+    starts.splice(0, count);
+  };
+  while (words.length > 0 && /^(?:of|and|de|del|la|&)$/.test(words[0] ?? '')) drop(1);
   // 'Report and Appendix 5B of Cauldron Energy Limited': the company the document is of.
-  while (/^[A-Z]+-(?:listed|quoted)$/.test(words[0] ?? '')) words.shift();
-  // 'Western Australia-focused M3 Mining': the description before the name.
-  const described = words.findLastIndex((word) => /-(?:focused|based|headquartered|owned)$/.test(word));
-  if (described >= 0) words.splice(0, described + 1);
   const of = words.lastIndexOf('of');
-  if (of > 0 && DOCUMENT_WORD.test(words.slice(0, of).join(' ')) && LEGAL.test(words.at(-1) ?? '')) {
-    words.splice(0, of + 1);
-  }
-  if (words.length === 0) return null;
+  if (of > 0 && DOCUMENT_WORD.test(words.slice(0, of).join(' ')) && LEGAL.test(words.at(-1) ?? '')) drop(of + 1);
+  // 'ASX-listed Nzuri Copper', 'Western Australia-focused M3 Mining': the name without what describes it.
+  drop(words.length - withoutDescription(words.join(' ')).split(' ').length);
+  let start = starts[0];
+  if (start === undefined) return null;
+  // 'Nordic Nickel Limited's flagship': the name without its possessive.
   let name = words
     .join(' ')
     .replace(/,$/, '')
@@ -191,7 +189,7 @@ const FULL_NAME_END =
 // What trade press puts before a name: 'Vancouver-based Foran Mining Corp.', 'Developer Lion One Metals', 'Junior
 // First Graphite', 'On Wednesday Prospect'.
 const DESCRIPTION =
-  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
+  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered|owned)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
 
 function withoutDescription(name: string): string {
   const plain = name.replace(DESCRIPTION, '');
