@@ -141,6 +141,9 @@ function sentenceSpans(line: string): [number, number][] {
   return spans.filter(([from, to]) => line.slice(from, to).trim() !== '');
 }
 
+/** A month's name, as a regex source. */
+export const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
 /** A number as written: '1,234.5', '1 234', '0.35', '.5'; also '1.234,5'-free releases assumed. */
 // '12,500.5', '12.5', thousands apart by spaces ('£350 000', 'about 1 000 m'), and the decimal comma of South
 // African and European releases ('6,98 Mt at 3,03% copper'): a comma before one or two digits only.

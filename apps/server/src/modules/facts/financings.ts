@@ -213,15 +213,14 @@ export function financingsOf(
   const found = withoutParts(deals).filter((deal) => !tranches.has(deal));
   // 'Ero Gold Enters US$100 Million Gold Stream …' over a body that names the agreement without its size: the
   // headline's amount is the deal's, when the headline names a deal of the same type.
-  const untold = found.filter((deal) => deal.amount === null);
-  const headlined = financingInstruments(title)[0];
-  if (untold.length === 1 && headlined && found.length === 1) {
+  const deal = found.length === 1 ? found[0] : undefined;
+  const headlined = deal?.amount === null ? financingInstruments(title)[0] : undefined;
+  if (deal && headlined) {
     const amount = pickAmount(
       title,
       moneyIn(title, fallback),
       title.toLowerCase().indexOf(headlined.phrase.toLowerCase()),
     );
-    const deal = untold[0] as FinancingFact;
     if (amount && typeOf(headlined) === deal.type) {
       deal.amount = amount.amount;
       deal.currency = amount.currency;

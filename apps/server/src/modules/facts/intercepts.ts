@@ -136,26 +136,26 @@ const SPLIT_UNIT = new RegExp(
   'gi',
 );
 
-const PATTERNS = [WIDTH_FIRST, GRADE_FIRST, BRINE];
 // '0.67 oz. gold per ton over 215 ft.'.
 const SPLIT_UNIT_GRADE_FIRST = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\s+(?:over|across)\s+(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})`,
   'gi',
 );
+const PATTERNS = [WIDTH_FIRST, GRADE_FIRST, BRINE];
+const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST];
 
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
   // The split-unit forms are rare: read only where a text says 'per ton(ne)' at all.
   const perTon = /\bper (?:metric |short )?ton/i.test(text);
-  for (const pattern of perTon ? [WIDTH_FIRST, GRADE_FIRST, BRINE, SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST] : PATTERNS) {
+  for (const pattern of perTon ? [...PATTERNS, ...SPLIT_UNIT_PATTERNS] : PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
-      const unit =
-        pattern === SPLIT_UNIT || pattern === SPLIT_UNIT_GRADE_FIRST
-          ? /^o/i.test(groups.u ?? '')
-            ? 'oz/t'
-            : 'g/t'
-          : gradeUnitOf(groups.u ?? '');
+      const unit = SPLIT_UNIT_PATTERNS.includes(pattern)
+        ? /^o/i.test(groups.u ?? '')
+          ? 'oz/t'
+          : 'g/t'
+        : gradeUnitOf(groups.u ?? '');
       // '1.0 foot (0.30 m)': the release's own metric width.
       const metricWidth = /^f|'/i.test(groups.wu ?? '') ? METRIC_WIDTH.exec(match[0]) : null;
       const width = metricWidth?.groups
@@ -186,17 +186,14 @@ function candidatesIn(text: string): Candidate[] {
       }
       // '50.55 ounces per ton silver (Ag) (1,733 grams per tonne)': the release's own metric grade is kept, as a
       // width in feet is kept in metres.
-      const metric = unit === 'oz/t' ? METRIC_GRADE_AFTER.exec(text.slice(end, end + 60)) : null;
-      if (metric?.groups)
-        found.push({
-          start,
-          end,
-          width,
-          grade: parseNum(metric.groups.g ?? ''),
-          unit: 'g/t',
-          element: elementOf(groups.el),
-        });
-      else found.push({ start, end, width, grade, unit, element: elementOf(groups.el) });
+      const metric = unit === 'oz/t' ? METRIC_GRADE_AFTER.exec(text.slice(end, end + 60))?.groups : undefined;
+      found.push({
+        start,
+        end,
+        width,
+        ...(metric ? { grade: parseNum(metric.g ?? ''), unit: 'g/t' } : { grade, unit }),
+        element: elementOf(groups.el),
+      });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -1,5 +1,5 @@
 import type { ProgrammeFact } from '@mining-hub/contract/facts';
-import { drillTypeOf, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
+import { drillTypeOf, MONTH, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
 
 /**
  * Drill programmes: a sentence about drilling that gives its size (metres, holes or rigs) or its timing
@@ -32,8 +32,6 @@ const DONE =
   /\bcompleted\b|\bfor the (?:quarter|half[- ]year|year) (?:was|were|totall?ed)\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
-
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const WHEN = new RegExp(
   String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
   'i',

@@ -1,6 +1,6 @@
 import type { ResourceCategory, ResourceFact } from '@mining-hub/contract/facts';
 import { column, type Table } from './fact-tables.ts';
-import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, NUM, parseNum, type Unit } from './fact-text.ts';
+import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, MONTH, NUM, parseNum, type Unit } from './fact-text.ts';
 
 /**
  * Mineral resources and reserves: prose ('an Inferred Resource of 4.6Mt grading 3.2g/t Au (474koz)',
@@ -50,8 +50,9 @@ const CATEGORY_TONNES = new RegExp(
   String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}(?!\s*of\s+(?:LCE|lithium carbonate|contained|metal)\b)`,
   'gi',
 );
-// A word of its own: 'totaled' is not 'total'.
+// The figure a release compares against: 'up from 1.2 Mt', 'compared with 850,000 oz'.
 const OLD_FIGURE = /\b(?:up|down|increased|decreased|rising|falling) from\s*$|\bcompared (?:with|to)\s*$/i;
+// A word of its own: 'totaled' is not 'total'.
 const CATEGORY_NEAR = new RegExp(String.raw`\b${CATEGORY}\b`, 'gi');
 const TOLD_AFTER =
   /(?:^\s*(?:\(\s*)?|\bin the\s+|\s[-–—]\s*)(\w+(?: (?:and|&) \w+)?) (?:categor(?:y|ies)|classifications?|resource categor(?:y|ies))\b/i;
@@ -61,7 +62,6 @@ const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory|categor(
 // 20, 2024', 'the recently announced upgrade of the resource'.
 // 'In December 2022 the Company reported a maiden … Resource', 'published a maiden resource … in September 2021',
 // 'Inferred Resources currently stand at', a mining inventory (a mine plan's, not a category).
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const SKIP = new RegExp(
   [
     String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b`,
@@ -126,6 +126,8 @@ export function resourcesOf(
         const end = start + match[0].length;
         if (taken.some(([a, b]) => start < b && a < end)) continue;
         const groups = match.groups ?? {};
+        // '… grown to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t': the old figure.
+        if (OLD_FIGURE.test(unit.text.slice(Math.max(0, start - 25), start))) continue;
         // A resource given without a category ('the global resource is…', 'a maiden MRE of 403 koz') is a total.
         // 'from reserves of 116 million tonnes', 'a maiden Ore Reserve estimate for Kalongwe of 6,98 Mt': reserves
         // without a category are proven and probable together.
@@ -149,8 +151,6 @@ export function resourcesOf(
           )
             ? 'Proven & Probable'
             : 'Total');
-        // '… grown to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t': the old figure.
-        if (OLD_FIGURE.test(unit.text.slice(Math.max(0, start - 25), start))) continue;
         // A single interval ('16m at 4.69 g/t') is not a tonnage.
         if (groups.tu && /^(?:t|tonnes|tons)$/i.test(groups.tu) && parseNum(groups.t ?? '0') < 1000) continue;
         taken.push([start, end]);
