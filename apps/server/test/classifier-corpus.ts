@@ -174,6 +174,23 @@ export const GEOGRAPHY_FRESH_12: readonly GeographyRelease[] = placesOf(FACTS_FR
 /** The places of the twelfth fresh facts releases (a third news week), not read. */
 export const GEOGRAPHY_FRESH_13: readonly GeographyRelease[] = placesOf(FACTS_FRESH_12);
 
+/** Every fresh geography set, in the order they were written. */
+export const GEOGRAPHY_FRESH_SETS = [
+  GEOGRAPHY_FRESH,
+  GEOGRAPHY_FRESH_2,
+  GEOGRAPHY_FRESH_3,
+  GEOGRAPHY_FRESH_4,
+  GEOGRAPHY_FRESH_5,
+  GEOGRAPHY_FRESH_6,
+  GEOGRAPHY_FRESH_7,
+  GEOGRAPHY_FRESH_8,
+  GEOGRAPHY_FRESH_9,
+  GEOGRAPHY_FRESH_10,
+  GEOGRAPHY_FRESH_11,
+  GEOGRAPHY_FRESH_12,
+  GEOGRAPHY_FRESH_13,
+] as const;
+
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {
   return releases
     .filter((release) => release.countries.length > 0)

@@ -3,17 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GEOGRAPHY_FRESH,
   GEOGRAPHY_FRESH_2,
-  GEOGRAPHY_FRESH_3,
-  GEOGRAPHY_FRESH_4,
-  GEOGRAPHY_FRESH_5,
-  GEOGRAPHY_FRESH_6,
-  GEOGRAPHY_FRESH_7,
-  GEOGRAPHY_FRESH_8,
-  GEOGRAPHY_FRESH_9,
-  GEOGRAPHY_FRESH_10,
-  GEOGRAPHY_FRESH_11,
-  GEOGRAPHY_FRESH_12,
-  GEOGRAPHY_FRESH_13,
+  GEOGRAPHY_FRESH_SETS,
   GEOGRAPHY_RELEASES,
 } from '../../../test/classifier-corpus.ts';
 
@@ -26,22 +16,7 @@ describe('geography releases', () => {
   const countryCodes = new Set(COUNTRIES.map((country) => country.code));
   const states = new Map(STATES.map((state) => [state.code, state.country]));
 
-  const everyRelease = [
-    ...GEOGRAPHY_RELEASES,
-    ...GEOGRAPHY_FRESH,
-    ...GEOGRAPHY_FRESH_2,
-    ...GEOGRAPHY_FRESH_3,
-    ...GEOGRAPHY_FRESH_4,
-    ...GEOGRAPHY_FRESH_5,
-    ...GEOGRAPHY_FRESH_6,
-    ...GEOGRAPHY_FRESH_7,
-    ...GEOGRAPHY_FRESH_8,
-    ...GEOGRAPHY_FRESH_9,
-    ...GEOGRAPHY_FRESH_10,
-    ...GEOGRAPHY_FRESH_11,
-    ...GEOGRAPHY_FRESH_12,
-    ...GEOGRAPHY_FRESH_13,
-  ];
+  const everyRelease = [...GEOGRAPHY_RELEASES, ...GEOGRAPHY_FRESH_SETS.flat()];
 
   it('has at least 160 releases and 55 fresh ones, each with its real source and a reason', () => {
     expect(GEOGRAPHY_RELEASES.length).toBeGreaterThanOrEqual(160);
