@@ -1066,6 +1066,29 @@ describe('fresh set 9, read after it was scored untouched twice', () => {
       'Lion One Metals',
     );
   });
+  it('reads a table’s cut-off column as no grade, and a brine’s LCE column as what it holds, not ore tonnes', () => {
+    const rows = (lines: string[]) =>
+      extractFacts(lines.join('\n')).resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.contained, f.cutoff]);
+    expect(
+      rows([
+        'Mineral Resource Estimate (JORC 2012)',
+        'Category | Tonnes (Mt) | Cut-off (g/t) | Grade (g/t Au) | Ounces (koz)',
+        'Indicated | 12.5 | 0.5 | 1.20 | 482',
+      ]),
+    ).toEqual([['Indicated', 12.5, 1.2, 482_000, '0.5 g/t Au']]);
+    expect(
+      rows([
+        'Lithium Mineral Resource (NI 43-101)',
+        'Category | Brine Volume (Mm3) | Li (mg/L) | LCE (Mt)',
+        'Measured | 120 | 923 | 1.05',
+        'Category | Li (mg/L) | Contained LCE (kt) | Cut-off (mg/L)',
+        'Measured & Indicated | 637 | 5,369 | 400',
+      ]),
+    ).toEqual([
+      ['Measured', null, 923, 1_050_000, null],
+      ['Measured & Indicated', null, 637, 5_369_000, '400 mg/L Li'],
+    ]);
+  });
 });
 
 describe('fresh set 10, read after it was scored untouched twice', () => {

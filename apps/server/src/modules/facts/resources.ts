@@ -196,6 +196,8 @@ export function resourcesOf(
 }
 
 const GRADE_HEADER = new RegExp(String.raw`(?:${GRADE_UNIT})|grade`, 'i');
+// Tonnes that are not the ore's: metal contained, or lithium carbonate equivalent ('LCE (Mt)').
+const NOT_ORE = /contained|metal|\bLCE\b|carbonate/i;
 
 function tableResources(
   table: Table,
@@ -206,7 +208,7 @@ function tableResources(
   // Metric columns before short tons and oz/t where a US table gives both ('Tons (k) | Au (oz/t) | … | Tonnes
   // (k) | Au (g/t)'): the grade is the first one after the tonnes.
   const metric = header.flatMap((name, index) =>
-    /tonnes|\bmt\b|\bkt\b/i.test(name) && !/contained|metal/i.test(name) ? [index] : [],
+    /tonnes|\bmt\b|\bkt\b/i.test(name) && !NOT_ORE.test(name) ? [index] : [],
   );
   // 'Category | Core Tonnes (Mt) | Core Grade | Central Tonnes (Mt) | Central Grade | Total Tonnes (Mt) | …': a
   // group of columns per deposit, each a tonnes column with its grade (not metal in Mt or kt), read apart.
@@ -219,12 +221,16 @@ function tableResources(
   if (groups.length > 1) {
     return groups.flatMap(({ tonnesAt, names }) => columnResources(table, names, tonnesAt, original, context));
   }
-  const tonnesAt = metric[0] ?? column(header, /tonnage|tons|quantity/i, /contained|metal/i);
-  if (tonnesAt < 0) return [];
+  const tonnesAt = metric[0] ?? column(header, /tonnage|tons|quantity/i, NOT_ORE);
+  // A brine's table has no ore tonnes: its rows are a grade and the lithium carbonate equivalent it holds.
+  if (tonnesAt < 0 && column(header, /\bLCE\b/i) < 0) return [];
   return columnResources(table, header, tonnesAt, original, context);
 }
 
-/** A resource table's rows read from the tonnes column at `tonnesAt` and the grade and metal columns of `header`. */
+/**
+ * A resource table's rows read from the tonnes column at `tonnesAt` (-1: none, a brine's) and the grade and metal
+ * columns of `header`.
+ */
 function columnResources(
   table: Table,
   header: readonly string[],
@@ -232,12 +238,13 @@ function columnResources(
   original: string,
   context: { standard: ResourceFact['standard']; cutoff: string | null },
 ): ResourceFact[] {
-  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b/i, /g\/t|grade|oz\/t/i);
+  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b|\bLCE\b/i, /g\/t|grade|oz\/t/i);
+  const cutoffAt = column(table.header, /cut-?off/i);
+  // 'Cut-off (g/t) | Grade (g/t Au)': the cut-off column is in the grade's unit but is no grade.
   const isGrade = (name: string, index: number) =>
-    index !== tonnesAt && index !== containedAt && GRADE_HEADER.test(name);
+    index !== tonnesAt && index !== containedAt && index !== cutoffAt && GRADE_HEADER.test(name);
   const after = header.findIndex((name, index) => index > tonnesAt && isGrade(name, index));
   const gradeAt = after >= 0 ? after : header.findIndex(isGrade);
-  const cutoffAt = column(table.header, /cut-?off/i);
   const tonnesHeader = header[tonnesAt] ?? '';
   const tonnesScale = /\bkt\b|'000|000s|\(000\)|thousand|\(k\)/i.test(tonnesHeader)
     ? 1e-3
@@ -249,7 +256,7 @@ function columnResources(
   const element = elementOf(new RegExp(ELEMENT, 'i').exec(gradeHeader)?.[0]);
   const containedHeader = containedAt >= 0 ? (header[containedAt] ?? '') : '';
   const containedUnit =
-    /(?<![a-z])(Moz|koz|Mlb|kt|oz|lbs?|t|tonnes|million (?:ounces|pounds|lbs?)|'000 ?oz)(?![a-z])/i.exec(
+    /(?<![a-z])(Moz|koz|Mlb|Mt|kt|oz|lbs?|t|tonnes|million (?:ounces|pounds|lbs?)|'000 ?oz)(?![a-z])/i.exec(
       containedHeader,
     )?.[1] ?? 'oz';
   const facts: ResourceFact[] = [];
@@ -269,22 +276,24 @@ function columnResources(
       return text !== undefined && /^[\d.,]+$/.test(text) ? parseNum(text) : null;
     };
     const tonnes = number(tonnesAt);
-    if (tonnes === null) continue;
-    // A bare 'Tonnes' column holds tonnes; a figure under a million there is thousands only if headed so.
-    const scale = tonnesScale ?? (tonnes >= 10_000 ? 1e-6 : 1);
     const contained = number(containedAt);
+    if (tonnesAt >= 0 ? tonnes === null : contained === null) continue;
+    // A bare 'Tonnes' column holds tonnes; a figure under a million there is thousands only if headed so.
+    const scale = tonnesScale ?? (tonnes !== null && tonnes >= 10_000 ? 1e-6 : 1);
     const containedValue =
       contained === null ? null : containedOf(contained, /'000/.test(containedUnit) ? 'koz' : containedUnit);
     const cutoffText = cutoffAt >= 0 ? row.values[cutoffAt]?.text : undefined;
     facts.push({
       category,
-      tonnes_mt: clean(tonnes * scale),
+      tonnes_mt: tonnes === null ? null : clean(tonnes * scale),
       grade: number(gradeAt),
       unit,
       element,
       contained: containedValue?.contained ?? null,
       contained_unit: containedValue?.contained_unit ?? null,
-      cutoff: cutoffText ? `${cutoffText}${unit && !cutoffText.includes(unit) ? ` ${unit}` : ''}` : context.cutoff,
+      cutoff: cutoffText
+        ? `${cutoffText}${unit && !cutoffText.includes(unit) ? ` ${unit}${element ? ` ${element}` : ''}` : ''}`
+        : context.cutoff,
       standard: context.standard,
       quote: original.slice(row.unit.start, row.unit.end),
       start: row.unit.start,
