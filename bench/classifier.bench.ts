@@ -3,24 +3,13 @@ import { classifyArticle } from '../apps/server/src/modules/news/article-classif
 import { loadDemoCorpus } from '../apps/server/src/demo/news/demo-corpus.ts';
 import {
   CLASSIFIER_CORPUS,
-  GEOGRAPHY_FRESH,
-  GEOGRAPHY_FRESH_2,
-  GEOGRAPHY_FRESH_3,
-  GEOGRAPHY_FRESH_4,
-  GEOGRAPHY_FRESH_5,
-  GEOGRAPHY_FRESH_6,
-  GEOGRAPHY_FRESH_7,
-  GEOGRAPHY_FRESH_8,
-  GEOGRAPHY_FRESH_9,
-  GEOGRAPHY_FRESH_10,
-  GEOGRAPHY_FRESH_11,
-  GEOGRAPHY_FRESH_12,
-  GEOGRAPHY_FRESH_13,
+  GEOGRAPHY_FRESH_SETS,
   GEOGRAPHY_HOLDOUT,
   GEOGRAPHY_RELEASES,
   GEOGRAPHY_TUNING,
   scoreCorpus,
   scoreGeography,
+  type GeographyRelease,
 } from '../apps/server/test/classifier-corpus.ts';
 import holdout from '../apps/server/test/fixtures/classifier-holdout.json' with { type: 'json' };
 import { printFigure } from './lib/server.ts';
@@ -46,24 +35,35 @@ for (const [set, releases] of [
   }
 }
 
-for (const [set, releases, scope] of [
+// What each of GEOGRAPHY_FRESH_SETS is, in its order.
+const FRESH_SCOPES = [
+  '(30 releases written after the rules, sources not in the set)',
+  '(25 more, 2026-11-29, sources in neither set)',
+  '(the 29 placed releases of the second fresh facts set)',
+  '(the third fresh facts set)',
+  '(the fourth fresh facts set)',
+  '(the fifth fresh facts set)',
+  '(the sixth fresh facts set)',
+  '(the seventh fresh facts set)',
+  '(the eighth fresh facts set)',
+  '(the ninth fresh facts set)',
+  '(the tenth fresh facts set, a news week)',
+  '(the eleventh, a second news week, not read)',
+  '(the twelfth, a third news week, not read)',
+];
+
+type GeographySet = [name: string, releases: readonly GeographyRelease[], scope: string];
+const geographySets: GeographySet[] = [
   ['geography', GEOGRAPHY_RELEASES, 'all'],
   ['geography tuning', GEOGRAPHY_TUNING, '(the releases the rules were written on)'],
   ['geography held-out', GEOGRAPHY_HOLDOUT, '(every fifth release, held out while the rules were written)'],
-  ['geography fresh', GEOGRAPHY_FRESH, '(30 releases written after the rules, sources not in the set)'],
-  ['geography fresh 2', GEOGRAPHY_FRESH_2, '(25 more, 2026-11-29, sources in neither set)'],
-  ['geography fresh 3', GEOGRAPHY_FRESH_3, '(the 29 placed releases of the second fresh facts set)'],
-  ['geography fresh 4', GEOGRAPHY_FRESH_4, '(the third fresh facts set)'],
-  ['geography fresh 5', GEOGRAPHY_FRESH_5, '(the fourth fresh facts set)'],
-  ['geography fresh 6', GEOGRAPHY_FRESH_6, '(the fifth fresh facts set)'],
-  ['geography fresh 7', GEOGRAPHY_FRESH_7, '(the sixth fresh facts set)'],
-  ['geography fresh 8', GEOGRAPHY_FRESH_8, '(the seventh fresh facts set)'],
-  ['geography fresh 9', GEOGRAPHY_FRESH_9, '(the eighth fresh facts set)'],
-  ['geography fresh 10', GEOGRAPHY_FRESH_10, '(the ninth fresh facts set)'],
-  ['geography fresh 11', GEOGRAPHY_FRESH_11, '(the tenth fresh facts set, a news week)'],
-  ['geography fresh 12', GEOGRAPHY_FRESH_12, '(the eleventh, a second news week, not read)'],
-  ['geography fresh 13', GEOGRAPHY_FRESH_13, '(the twelfth, a third news week, not read)'],
-] as const) {
+  ...GEOGRAPHY_FRESH_SETS.map((releases, index): GeographySet => [
+    `geography fresh${index === 0 ? '' : ` ${index + 1}`}`,
+    releases,
+    FRESH_SCOPES[index] ?? '(a fresh facts set)',
+  ]),
+];
+for (const [set, releases, scope] of geographySets) {
   const geography = scoreGeography(classifyArticle, releases);
   printFigure(`classifier ${set} releases`, releases.length, 'releases');
   for (const kind of ['country', 'state'] as const) {

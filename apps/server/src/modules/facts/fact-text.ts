@@ -1,3 +1,5 @@
+import { isHeadingLine } from '../../adapters/ai/rules-document.ts';
+
 /**
  * The text the facts extractor reads, cut into units (lines, and sentences inside long lines) that keep
  * their offsets, plus the number and unit readers every fact kind shares. The extractor matches on a copy
@@ -142,7 +144,9 @@ function sentenceSpans(line: string): [number, number][] {
 }
 
 /** A month's name, as a regex source. */
-export const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/** A list's item: a bullet, or the 'o' a word processor's second-level bullet becomes in text. */
+export const LIST_ITEM = /^\s*(?:[•·*▪◦–-]|o)\s/;
 
 /** A number as written: '1,234.5', '1 234', '0.35', '.5'; also '1.234,5'-free releases assumed. */
 // '12,500.5', '12.5', thousands apart by spaces ('£350 000', 'about 1 000 m'), and the decimal comma of South
@@ -353,10 +357,7 @@ export function drillTypeOf(text: string): (typeof DRILL_TYPE_WORDS)[number][1] 
  */
 export function aboutSectionStart(text: string): number {
   for (const match of text.matchAll(/^about\s+\S[^\n]*$/gim)) {
-    const line = match[0].trim();
-    // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
-    if (match.index > 0 && line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10))
-      return match.index;
+    if (match.index > 0 && isHeadingLine(match[0].trim())) return match.index;
   }
   return text.length;
 }

@@ -1,5 +1,6 @@
 import type { ProgrammeFact } from '@mining-hub/contract/facts';
-import { drillTypeOf, MONTH, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
+import { MONTH } from '../../lib/text.ts';
+import { drillTypeOf, LIST_ITEM, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
 
 /**
  * Drill programmes: a sentence about drilling that gives its size (metres, holes or rigs) or its timing
@@ -178,7 +179,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     // received'.
     const text = unit.text.replace(NOT_DRILLING, ' ').replace(REPORT_PROMISE, '');
     if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
-    else if (listLead && (unit.cells || !/^\s*(?:[•·*▪◦–-]|o\s)/.test(text))) listLead = null;
+    else if (listLead && (unit.cells || !LIST_ITEM.test(text))) listLead = null;
     if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
     if (
       BOILERPLATE.test(text) ||

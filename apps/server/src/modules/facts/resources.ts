@@ -1,6 +1,7 @@
 import type { ResourceCategory, ResourceFact } from '@mining-hub/contract/facts';
 import { column, type Table } from './fact-tables.ts';
-import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, MONTH, NUM, parseNum, type Unit } from './fact-text.ts';
+import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, NUM, parseNum, type Unit } from './fact-text.ts';
+import { MONTH } from '../../lib/text.ts';
 
 /**
  * Mineral resources and reserves: prose ('an Inferred Resource of 4.6Mt grading 3.2g/t Au (474koz)',
