@@ -14,6 +14,8 @@ import {
   FACTS_FRESH_10,
   FACTS_FRESH_11,
   FACTS_FRESH_12,
+  FACTS_FRESH_13,
+  FACTS_FRESH_14,
 } from './facts-scoring.ts';
 
 /**
@@ -168,11 +170,17 @@ export const GEOGRAPHY_FRESH_10: readonly GeographyRelease[] = placesOf(FACTS_FR
 /** The places of the tenth fresh facts releases (a news feed's week). */
 export const GEOGRAPHY_FRESH_11: readonly GeographyRelease[] = placesOf(FACTS_FRESH_10);
 
-/** The places of the eleventh fresh facts releases (a second news week), not read. */
+/** The places of the eleventh fresh facts releases (a second news week). */
 export const GEOGRAPHY_FRESH_12: readonly GeographyRelease[] = placesOf(FACTS_FRESH_11);
 
-/** The places of the twelfth fresh facts releases (a third news week), not read. */
+/** The places of the twelfth fresh facts releases (a third news week). */
 export const GEOGRAPHY_FRESH_13: readonly GeographyRelease[] = placesOf(FACTS_FRESH_12);
+
+/** The places of the thirteenth fresh facts releases (a fourth news week), not read. */
+export const GEOGRAPHY_FRESH_14: readonly GeographyRelease[] = placesOf(FACTS_FRESH_13);
+
+/** The places of the fourteenth fresh facts releases (a fifth news week), not read. */
+export const GEOGRAPHY_FRESH_15: readonly GeographyRelease[] = placesOf(FACTS_FRESH_14);
 
 /** Every fresh geography set, in the order they were written. */
 export const GEOGRAPHY_FRESH_SETS = [
@@ -189,6 +197,8 @@ export const GEOGRAPHY_FRESH_SETS = [
   GEOGRAPHY_FRESH_11,
   GEOGRAPHY_FRESH_12,
   GEOGRAPHY_FRESH_13,
+  GEOGRAPHY_FRESH_14,
+  GEOGRAPHY_FRESH_15,
 ] as const;
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {

@@ -18,6 +18,8 @@ import freshReleases9 from './fixtures/facts-fresh-9.json' with { type: 'json' }
 import freshReleases10 from './fixtures/facts-fresh-10.json' with { type: 'json' };
 import freshReleases11 from './fixtures/facts-fresh-11.json' with { type: 'json' };
 import freshReleases12 from './fixtures/facts-fresh-12.json' with { type: 'json' };
+import freshReleases13 from './fixtures/facts-fresh-13.json' with { type: 'json' };
+import freshReleases14 from './fixtures/facts-fresh-14.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -119,15 +121,21 @@ export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: s
  * week. Scored untouched on the session's starting code and after set 9 had been read, then read in its turn.
  */
 export const FACTS_FRESH_10 = freshReleases10 as (LabelledRelease & { countries: string[]; states: string[] })[];
-/** An eleventh thirty, a second news feed's week drawn the same way by other queries; left unread beside the tenth. */
+/** An eleventh thirty, a second news feed's week drawn the same way by other queries; scored untouched, then read. */
 export const FACTS_FRESH_11 = freshReleases11 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**
  * A twelfth thirty, a third news feed's week (part B by commodity queries: tin, graphite, cobalt, mineral sands,
  * manganese, potash, iron ore). Its part B's writer added a few details its excerpts lacked (two states, two legal
- * names, one ticker; its notes say which). Scored untouched on the session's starting and final code, and left
- * unread beside the eleventh.
+ * names, one ticker; its notes say which). Scored untouched on two sessions' code, then read after the eleventh.
  */
 export const FACTS_FRESH_12 = freshReleases12 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A thirteenth thirty, a fourth news feed's week (companies A to M, the first hits of generic queries; every page an
+ * excerpt, so most texts are short). Scored untouched, left unread beside the fourteenth.
+ */
+export const FACTS_FRESH_13 = freshReleases13 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/** A fourteenth thirty, a fifth news week drawn the same way (companies N to Z); left unread beside the thirteenth. */
+export const FACTS_FRESH_14 = freshReleases14 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -142,6 +150,8 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_10,
   FACTS_FRESH_11,
   FACTS_FRESH_12,
+  FACTS_FRESH_13,
+  FACTS_FRESH_14,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
