@@ -1121,3 +1121,52 @@ describe('fresh set 10, read after it was scored untouched twice', () => {
     expect(facts.financings.map((f) => [f.amount, f.status])).toEqual([[5_000_000, 'closed']]);
   });
 });
+
+describe('fresh sets 11 and 12, read after they were scored untouched on two sessions’ code', () => {
+  const issuer = (title: string, body: string) => {
+    const found = extractFacts(body, { title }).issuers[0];
+    return found ? [found.name, found.tickers] : null;
+  };
+
+  it('takes a headline’s subject as the body names it in full, whatever follows it in the headline', () => {
+    expect(
+      issuer(
+        'Gascoyne drilling exceeds expectations',
+        'Gascoyne drilling exceeds expectations\n\nTHE DRILL SERGEANT: Gascoyne Resources has received first assays from its Glenburgh project.',
+      ),
+    ).toEqual(['Gascoyne Resources', []]);
+    expect(
+      issuer(
+        'INV Metals: New study at Loma Larga ups after-tax NPV',
+        "A preliminary feasibility study on INV Metals Inc.'s Loma Larga gold project in Ecuador gives an after-tax NPV of US$300.9 million.",
+      ),
+    ).toEqual(['INV Metals Inc.', []]);
+    expect(
+      issuer(
+        'Premier Gold, Roxmark drill 37 m of 5.21 g/t Au',
+        'Premier Gold, Roxmark drill 37 m of 5.21 g/t Au\n\nOngoing drilling by Premier Gold Mines Ltd. keeps cutting gold across several subzones.',
+      ),
+    ).toEqual(['Premier Gold Mines Ltd.', []]);
+    expect(
+      issuer(
+        'Zinc of Ireland announces follow-up drilling at Kildare',
+        'Encouraged by its intercepts, explorer Zinc of Ireland on Friday announced a third phase of drilling.',
+      ),
+    ).toEqual(['Zinc of Ireland', []]);
+  });
+
+  it('leaves a headline without a company alone, and finds the listing its issuer has further down', () => {
+    expect(
+      issuer(
+        'Major Drilling Program Begins at Red Lake',
+        'A major drilling program has begun at Red Lake, where several explorers hold ground.',
+      ),
+    ).toBeNull();
+    expect(
+      issuer(
+        'Aton Resources Inc. Reports Results of Phase 2 Drilling',
+        'Aton Resources Inc. reports the results of its Phase 2 diamond drilling at Semna.\n\nAbout Aton Resources Inc.\n\nAton Resources Inc. (TSXV: AAN) is focused on its Abu Marawat concession in Egypt.',
+      ),
+    ).toEqual(['Aton Resources Inc.', ['TSXV:AAN']]);
+  });
+});
