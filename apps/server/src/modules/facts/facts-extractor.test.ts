@@ -1170,3 +1170,44 @@ describe('fresh sets 11 and 12, read after they were scored untouched on two ses
     ).toEqual(['Aton Resources Inc.', ['TSXV:AAN']]);
   });
 });
+
+describe('fresh set 11’s programmes and money, read after it was scored untouched on two sessions’ code', () => {
+  it('reads a programme’s start told in the lead for its size told later, and this month as its timing', () => {
+    const programmes = (text: string) =>
+      extractFacts(text).programmes.map((p) => [p.metres, p.status, p.timing, p.drill_type]);
+    expect(
+      programmes(
+        [
+          'Lithium Power International has announced the start of a drilling programme at its East Kirup prospect.',
+          'The prospect lies 20km northwest of Greenbushes along the Donnybrook Shear Zone.',
+          'The first stage of the programme comprises 960m of reverse circulation drilling and 400m of HQ diamond drilling.',
+        ].join('\n\n'),
+      ),
+    ).toEqual([
+      [960, 'underway', null, 'RC'],
+      [400, 'underway', null, 'diamond'],
+    ]);
+    expect(
+      programmes('The company is carrying out more exploratory drilling this month at its Halleck Creek site.'),
+    ).toEqual([[null, 'underway', 'this month', null]]);
+  });
+
+  it('reads neither a condition on the drilling nor ground never drilled as drilling done', () => {
+    const statuses = (text: string) => extractFacts(text).programmes.map((p) => p.status);
+    expect(
+      statuses(
+        'A 1,200m RC drilling programme is being carried out under an approved plan. The work must also be finished in dry conditions.',
+      ),
+    ).toEqual(['underway']);
+    expect(statuses('A 900m diamond drilling programme is planned. The area has never been drilled before.')).toEqual([
+      'planned',
+    ]);
+  });
+
+  it('reads money raised to push ahead with exploration and drilling as funding drilling', () => {
+    const [deal] = extractFacts(
+      'Estrella Resources (ASX: ESR) has locked in a $3.75 million placement to push ahead with exploration and drilling in Timor-Leste.',
+    ).financings;
+    expect([deal?.amount, deal?.funds_drilling]).toEqual([3_750_000, true]);
+  });
+});
