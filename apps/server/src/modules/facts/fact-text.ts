@@ -276,11 +276,14 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^(?:fe|iron)$/i, 'Fe'],
   [/^(?:al2o3|alumina)$/i, 'Al2O3'],
   [/^(?:mn|manganese)$/i, 'Mn'],
+  // Mineral sands: valuable and total heavy minerals ('12m at 29.48 per cent VHM').
+  [/^vhm$/i, 'VHM'],
+  [/^thm$/i, 'THM'],
   [/^(?:v|vanadium)$/i, 'V2O5'],
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon|manganese|VHM|THM)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;

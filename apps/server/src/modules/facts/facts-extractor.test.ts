@@ -1211,3 +1211,46 @@ describe('fresh set 11’s programmes and money, read after it was scored untouc
     expect([deal?.amount, deal?.funds_drilling]).toEqual([3_750_000, true]);
   });
 });
+
+describe('fresh set 12, read after it was scored untouched on two sessions’ code', () => {
+  it('reads a metal’s own tonnes column as what the ore holds, and leaves a like-for-like comparison table out', () => {
+    const resources = extractFacts(
+      [
+        'The updated MRE is reported above a 0.05% tin ("Sn") cut-off under the 2012 JORC Code:',
+        'Category | Tonnage (Million) | Grade (% Sn) | Tin (Tonnes)',
+        'Measured | 33.0 | 0.13 | 44,200',
+        'Inferred | 61.1 | 0.09 | 61,100',
+        '',
+        'For a like-for-like comparison with the 2014 MRE, the model reported at a 0.10% Sn cut-off gives:',
+        'Category | 2014 MRE Tonnes (Million) | 2014 Grade (%Sn) | 2023 Tonnes (Million) | 2023 Grade (%Sn)',
+        'Indicated | 26.9 | 0.17 | 16.5 | 0.16',
+      ].join('\n'),
+    ).resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.element, f.contained, f.contained_unit]);
+    expect(resources).toEqual([
+      ['Measured', 33, 0.13, 'Sn', 44_200, 't'],
+      ['Inferred', 61.1, 0.09, 'Sn', 61_100, 't'],
+    ]);
+  });
+
+  it('reads manganese and heavy-mineral grades, and a programme’s size told in the sentence after its start', () => {
+    const intercepts = (text: string) => extractFacts(text).intercepts.map((f) => [f.width_m, f.grade, f.element]);
+    expect(intercepts('Drilling returned 6m at 38.1% manganese, including 3m at 42% manganese.')).toEqual([
+      [6, 38.1, 'Mn'],
+      [3, 42, 'Mn'],
+    ]);
+    expect(intercepts('Results include 12m at 29.48 per cent VHM from 27m.')).toEqual([[12, 29.48, 'VHM']]);
+    expect(
+      extractFacts(
+        'A2Gold has begun a diamond core drilling campaign at Eastside. The programme is fully funded and is planned to cover approximately 2,500m.',
+      ).programmes.map((p) => [p.metres, p.status]),
+    ).toEqual([[2500, 'underway']]);
+  });
+
+  it('takes what a headline about money says it pays for when the body does not', () => {
+    const [deal] = extractFacts(
+      'Lodestar Minerals Limited (ASX: LSR) has completed a $520,000 capital raising through a placement of 47,272,727 shares.',
+      { title: 'Lodestar Raises $520,000 via 47 Million Shares to Fund Chile Drilling' },
+    ).financings;
+    expect([deal?.amount, deal?.use_of_proceeds, deal?.funds_drilling]).toEqual([520_000, 'Chile Drilling', true]);
+  });
+});

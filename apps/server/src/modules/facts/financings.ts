@@ -229,8 +229,18 @@ export function financingsOf(
       deal.currency = amount.currency;
     }
   }
+  // 'Mkango Resources agrees new funding for Songwe pre-feasibility work', 'Lodestar Raises $520,000 … to Fund
+  // Chile Drilling': a headline about money says what its one deal pays for when the body does not.
+  const purpose = HEADLINE_PURPOSE.exec(title)?.[1]?.trim();
+  if (deal && deal.use_of_proceeds === null && purpose && HEADLINE_MONEY.test(title)) {
+    deal.use_of_proceeds = purpose;
+    deal.funds_drilling ||= DRILLING_USE.test(purpose);
+  }
   return found;
 }
+
+const HEADLINE_PURPOSE = /\b(?:for|to fund|to finance|to advance|towards)\s+([^,;:]{4,80})/i;
+const HEADLINE_MONEY = /\b(?:rais\w*|fund(?:ing|s)?|financ\w+|placement|offering|capital)\b|[$£€]/i;
 
 /** The place of an amount's last significant digit: 6,500,000 → 100,000; 6,540,703 → 1. */
 function precision(amount: number): number {

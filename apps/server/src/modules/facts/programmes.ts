@@ -79,7 +79,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )\bover|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -183,13 +183,23 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
   const candidates: Candidate[] = [];
   // The line that opens a list ('Proceeds will be used to …, including:') gives its items their tense.
   let listLead: Unit | null = null;
+  // The drilling programme the last sentence named: 'A2Gold has begun a diamond core drilling campaign … The
+  // programme is fully funded and is planned to cover approximately 2,500m.'
+  let namedBefore: Unit | null = null;
   for (const unit of units) {
     // Not the drilling itself: 'drill hole siting is under way', '…, and the outstanding assays will be released once
     // received'.
     const text = unit.text.replace(NOT_DRILLING, ' ').replace(REPORT_PROMISE, '');
     if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
     else if (listLead && (unit.cells || !LIST_ITEM.test(text))) listLead = null;
-    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    const drillingNamed = DRILLING.test(text) && PROGRAMME_WORD.test(text);
+    const recalled =
+      namedBefore !== null &&
+      unit.line === namedBefore.line &&
+      /^(?:The|This) (?:programme|program|campaign)\b/.test(text);
+    const previous = namedBefore;
+    namedBefore = !unit.cells && drillingNamed && /\b(?:program(?:me)?|campaign)\b/i.test(text) ? unit : null;
+    if (unit.cells || !(drillingNamed || recalled)) continue;
     if (
       BOILERPLATE.test(text) ||
       PAST_DRILLING.test(text) ||
@@ -215,7 +225,9 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     const holes = hyphenated ? Number(hyphenated) : countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
     const timing = timingOf(text);
-    const status = statusOf(text) ?? (listLead ? statusOf(listLead.text) : null);
+    // The programme recalled is the one begun in the sentence before, whatever its size is 'planned to' be.
+    const begun = recalled && previous !== null && statusOf(previous.text) === 'underway';
+    const status = begun ? 'underway' : (statusOf(text) ?? (listLead ? statusOf(listLead.text) : null));
     if (metres === null && status === null) continue;
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
     if (

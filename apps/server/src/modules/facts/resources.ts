@@ -108,6 +108,8 @@ function categoryBefore(text: string, at: number): ResourceCategory | null {
   return found;
 }
 
+const COMPARISON = /\b(?:like[- ]for[- ]like|for (?:a |the )?comparison|sensitivity)\b/i;
+
 /** Resources stated in prose units and resource tables. */
 export function resourcesOf(
   units: readonly Unit[],
@@ -173,7 +175,14 @@ export function resourcesOf(
       }
     }
   }
-  for (const table of tables) facts.push(...tableResources(table, original, context));
+  for (const table of tables) {
+    // 'For a like-for-like comparison with the 2014 MRE, the model reported at a 0.10% Sn cut-off gives:' heads
+    // figures restated for comparison, not the estimate.
+    const first = table.rows[0]?.unit;
+    const lead = first && units.findLast((unit) => unit.start < first.start && !unit.cells);
+    if (lead && COMPARISON.test(lead.text)) continue;
+    facts.push(...tableResources(table, original, context));
+  }
   // Highlights and the table below them state the same line twice: keep the first telling.
   const kept: ResourceFact[] = [];
   for (const fact of facts.sort((a, b) => a.start - b.start)) {
@@ -197,8 +206,13 @@ export function resourcesOf(
 }
 
 const GRADE_HEADER = new RegExp(String.raw`(?:${GRADE_UNIT})|grade`, 'i');
+// A metal's own tonnes: 'Tin (Tonnes)', 'Cu (kt)'.
+const METAL_COLUMN = new RegExp(
+  String.raw`^\s*(?:contained\s+)?${ELEMENT}\s*\(\s*(?:tonnes|t|kt|mt|'000 ?t|lbs?|mlb|oz|koz|moz)\s*\)`,
+  'i',
+);
 // Tonnes that are not the ore's: metal contained, or lithium carbonate equivalent ('LCE (Mt)').
-const NOT_ORE = /contained|metal|\bLCE\b|carbonate/i;
+const NOT_ORE = new RegExp(String.raw`contained|metal|\bLCE\b|carbonate|${METAL_COLUMN.source}`, 'i');
 
 function tableResources(
   table: Table,
@@ -239,7 +253,11 @@ function columnResources(
   original: string,
   context: { standard: ResourceFact['standard']; cutoff: string | null },
 ): ResourceFact[] {
-  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b|\bLCE\b/i, /g\/t|grade|oz\/t/i);
+  const containedAt = column(
+    header,
+    new RegExp(String.raw`contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b|\bLCE\b|${METAL_COLUMN.source}`, 'i'),
+    /g\/t|grade|oz\/t/i,
+  );
   const cutoffAt = column(table.header, /cut-?off/i);
   // 'Cut-off (g/t) | Grade (g/t Au)': the cut-off column is in the grade's unit but is no grade.
   const isGrade = (name: string, index: number) =>
