@@ -1254,3 +1254,23 @@ describe('fresh set 12, read after it was scored untouched on two sessions’ co
     expect([deal?.amount, deal?.use_of_proceeds, deal?.funds_drilling]).toEqual([520_000, 'Chile Drilling', true]);
   });
 });
+
+describe('ounce-only statements of fresh set 11', () => {
+  it('reads a category told in ounces alone as news, and leaves what a project hosts as its standing estimate', () => {
+    const resources = (text: string) =>
+      extractFacts(text).resources.map((f) => [f.category, f.tonnes_mt, f.contained, f.contained_unit]);
+    expect(
+      resources(
+        'Total reserves for the Palito mine at 31 December now stood at 53,000 contained ounces, slightly lower than the August estimate of 55,000 contained ounces.\n\nMeasured and indicated resources rose to 180,000 contained ounces from 171,000, and inferred resources climbed to 118,000 ounces from 111,000.',
+      ),
+    ).toEqual([
+      ['Total', null, 53_000, 'oz'],
+      ['Measured & Indicated', null, 180_000, 'oz'],
+      ['Inferred', null, 118_000, 'oz'],
+    ]);
+    expect(resources('The study uses the updated probable reserves of 1.86 million ounces of contained gold.')).toEqual(
+      [['Probable', null, 1_860_000, 'oz']],
+    );
+    expect(resources('Springpole hosts an Indicated mineral resource of 4.6 million ounces of gold.')).toEqual([]);
+  });
+});

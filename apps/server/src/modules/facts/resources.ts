@@ -51,6 +51,16 @@ const CATEGORY_TONNES = new RegExp(
   String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}(?!\s*of\s+(?:LCE|lithium carbonate|contained|metal)\b)`,
   'gi',
 );
+// Ounces alone, told of a category as news: 'Total reserves … now stood at 53,000 contained ounces', 'inferred
+// resources climbed to 118,000 ounces from 111,000', 'the updated probable reserves of 1.86 million ounces of
+// contained gold'; a date may come between ('at 31 December now stood at'). What a project 'hosts' or 'holds', or a
+// study 'rests on', is its standing estimate, not news.
+const OUNCES = String.raw`(?<c>${NUM})\s?-?\s?(?:contained\s+)?(?<cu>Moz|koz|million (?:troy )?ounces|thousand ounces|(?:troy )?ounces|oz)(?![a-z])(?:\s+(?:of\s+)?(?:contained\s+)?(?<el>${ELEMENT}))?`;
+const CATEGORY_OUNCES = new RegExp(
+  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\b(?:[^.;\d]|\d{1,2}(?= [A-Z][a-z])|(?:19|20)\d\d){0,60}?\b(?:stands?\s+at|stood\s+at|(?:rose|climbed|increased|grew|jumped|fell|dropped|slipped|declined|decreased|eased)\s+to|totals?|totall?ed|amounts?\s+to)\s+${OUNCES}|\b(?:updated|new|maiden|revised|upgraded)\s+${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+of\s+${OUNCES}`,
+  'gi',
+);
+const STARTS_WITH_CATEGORY = new RegExp(String.raw`^${CATEGORY}\b`, 'i');
 // The figure a release compares against: 'up from 1.2 Mt', 'compared with 850,000 oz'.
 const OLD_FIGURE = /\b(?:up|down|increased|decreased|rising|falling) from\s*$|\bcompared (?:with|to)\s*$/i;
 // A word of its own: 'totaled' is not 'total'.
@@ -123,7 +133,7 @@ export function resourcesOf(
     if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text) || NOT_OURS.test(unit.text))
       continue;
     const taken: [number, number][] = [];
-    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES]) {
+    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES, CATEGORY_OUNCES]) {
       for (const match of unit.text.matchAll(pattern)) {
         const start = match.index;
         const end = start + match[0].length;
@@ -144,8 +154,11 @@ export function resourcesOf(
           /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
             unit.text.slice(Math.max(0, start - 50), start),
           );
+        // 'Measured and indicated resources rose …, and inferred resources climbed to …': a figure led by its own
+        // category is that category's.
         const category =
           (told ? categoryOf(told) : null) ??
+          (pattern === CATEGORY_OUNCES && STARTS_WITH_CATEGORY.test(match[0]) ? categoryOf(match[0]) : null) ??
           (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
