@@ -86,8 +86,12 @@ test("a run shows the model's raw answer for an output that was not valid", asyn
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('Garbled release');
     await expect(item).toContainText("The model's answer is not valid JSON");
-    await item.getByText('Garbled release').click();
-    await expect(item.getByText('What the model answered')).toBeVisible();
+    // The run's live update may redraw the list as the click lands and close what it opened: open it until it stays.
+    const answered = item.getByText('What the model answered');
+    await expect(async () => {
+      if (!(await answered.isVisible())) await item.getByText('Garbled release').click();
+      await expect(answered).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(item.locator('pre')).toHaveText(GARBLED);
     await item.scrollIntoViewIfNeeded();
     await shot(page, `raw-invalid-answer-${viewport.width}`);

@@ -48,8 +48,16 @@ async function reviewInto(page: Page, index: number, setName: string, intent: st
   const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
   await card.getByRole('button', { name: title }).click();
   const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: 'Expand', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Summarize', exact: true }).click({ timeout: 30_000 });
+  const expand = dialog.getByRole('button', { name: 'Expand', exact: true });
+  const summarize = dialog.getByRole('button', { name: 'Summarize', exact: true });
+  await expand.click();
+  // Right after a fetch of every demo article, the server's one thread is still busy with them, and a page read can
+  // outlast its 30 s and fail (session13 note, issue 36); a person then presses Expand again, and so does this.
+  await expect(async () => {
+    if (await expand.isVisible()) await expand.click();
+    await expect(summarize).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
+  await summarize.click({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Add to evaluation set' }).click({ timeout: 30_000 });
   const form = page.getByRole('dialog', { name: 'Add to evaluation set' });
   await form.getByLabel('Evaluation set').selectOption({ label: setName });
@@ -87,7 +95,7 @@ async function runFromEvaluateTab(page: Page, setName: string, what: string | Re
 test('add reviewed articles to a set, run the edited prompt, compare, and confirm activating a worse version', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const origin = app?.origin ?? '';
   const context = await browser.newContext({ baseURL: origin });
   const page = await context.newPage();
