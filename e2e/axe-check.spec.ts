@@ -32,5 +32,8 @@ test('a page with a sandboxed frame: a violation inside the frame is found', asy
   );
   // The frame exists before its srcdoc document is parsed: check once the image is in it.
   await expect(page.frameLocator('iframe').locator('img')).toBeAttached();
-  expect(ruleIds(await checkAccessibility(page, TAGS))).toEqual(['image-alt']);
+  // AxeBuilder drops a frame whose run fails without a word (seen once under a full CI run's load): ask again.
+  await expect
+    .poll(async () => ruleIds(await checkAccessibility(page, TAGS)), { timeout: 20_000 })
+    .toEqual(['image-alt']);
 });

@@ -53,6 +53,8 @@ test('every screen and the pin board widgets work under the CSP; custom HTML run
   page,
   baseURL,
 }) => {
+  // Every screen in turn: past the default minute when a full run loads the machine.
+  test.setTimeout(150_000);
   const violations = await watchCsp(page);
   await page.route(EMBEDDED_PAGE, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1 style="font: 24px sans-serif">Embedded https page</h1>' }),

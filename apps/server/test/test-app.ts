@@ -57,7 +57,12 @@ export interface TestAppOptions {
    * Supervise scraper runs as a worker does: the app then listens on a free port, and the child crawls
    * the demo directory it serves unless another source is given.
    */
-  scraperSupervisor?: { source?: ProjectSourceConfig; stopGraceMs?: number; logLevel?: 'debug' | 'info' };
+  scraperSupervisor?: {
+    source?: ProjectSourceConfig;
+    stopGraceMs?: number;
+    logLevel?: 'debug' | 'info';
+    childEntry?: string;
+  };
   /** PUBLIC_ORIGIN (unset by default). */
   publicOrigin?: string;
   /** TRUST_PROXY as parsed by config.ts (none by default). */
@@ -133,6 +138,7 @@ export async function createTestApp(kind: EngineKind, options: TestAppOptions = 
       source: options.scraperSupervisor.source ?? { kind: 'demo', baseUrl: origin ?? '' },
       pollMs: 100,
       stopGraceMs: options.scraperSupervisor.stopGraceMs,
+      childEntry: options.scraperSupervisor.childEntry,
     });
   }
   return {

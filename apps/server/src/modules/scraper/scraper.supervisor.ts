@@ -31,6 +31,8 @@ export interface ScraperSupervisorOptions {
   stopGraceMs?: number;
   /** Called when a run completed and its output files are written (accounts import them). */
   onRunCompleted?: (runId: number) => void;
+  /** The crawler child's entry module (tests fork one that misbehaves). */
+  childEntry?: string;
 }
 
 interface Supervised {
@@ -65,7 +67,16 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
 
   const send = (supervised: Supervised, message: SupervisorMessage) => {
     if (supervised.pending) supervised.pending.push(message);
-    else if (supervised.child.connected) supervised.child.send(message);
+    // A child that is going (stopped, crashed) can close its channel between `connected` and the write: the
+    // write then fails with EPIPE, which without a callback is thrown as the ChildProcess's 'error' event and
+    // ends the server. Its exit is recorded by onChildExit; the lost message is only worth a line.
+    else if (supervised.child.connected)
+      supervised.child.send(message, (error) => {
+        if (error)
+          logger.warn(
+            `scraper run ${supervised.runId}: could not send '${message.type}' to its child: ${error.message}`,
+          );
+      });
   };
 
   const spawnChild = (run: ScraperRun): Supervised => {
@@ -84,7 +95,7 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
     };
     // Its own process group, so an Emergency Stop can kill it together with anything it started. The
     // config (with the MiningHub token) goes over IPC: a command line is readable by any local user.
-    const child = fork(CHILD_ENTRY, [], {
+    const child = fork(options.childEntry ?? CHILD_ENTRY, [], {
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, CRAWLEE_STORAGE_DIR: path.join(config.stateDir, 'crawlee') },
@@ -115,6 +126,8 @@ export function createScraperSupervisor(options: ScraperSupervisorOptions) {
       if (message.type !== 'progress') supervised.outcome = message;
     });
     child.once('exit', (code, signal) => void onChildExit(supervised, code, signal));
+    // Failing to spawn or to signal it: 'exit' follows when there was a process, and records the run.
+    child.on('error', (error) => logger.error({ err: error }, `scraper run ${run.id}: child process error`));
     logger.info(`scraper run ${run.id}: started child process ${child.pid ?? '?'} (${run.mode} mode)`);
     return supervised;
   };
