@@ -54,4 +54,15 @@ describe('the article extractor', () => {
       await impatient.close();
     }
   });
+
+  it("counts a page's time from when its thread starts on it, not while it waits behind others", async () => {
+    // Sixteen pages of about 0.2 s each on one thread: the last waits about 3 s, twice its own limit.
+    const patient = createArticleExtractor({ threads: 1, timeoutMs: 1500 });
+    try {
+      const pages = Array.from({ length: 16 }, () => patient.extract({ body: page(2_000), ...html }));
+      for (const read of await Promise.all(pages)) expect(read.fullContent).toContain('Paragraph 1999');
+    } finally {
+      await patient.close();
+    }
+  });
 });

@@ -1,9 +1,13 @@
 import os from 'node:os';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ExtractedArticle } from './extract-article.ts';
 import type { ExtractionTask } from './extract-article.worker.ts';
 
-/** A page that takes longer to read than this is given up (its thread is stopped), not waited for. */
+/**
+ * A page that takes longer to read than this is given up (its thread is stopped), not waited for. Counted from
+ * when its thread starts on it: time queued behind other pages, or while a thread starts, is not the page's.
+ */
 export const EXTRACTION_TIMEOUT_MS = 30_000;
 /** Threads stop after this long without a page, so an idle server keeps no jsdom in memory. */
 const IDLE_THREAD_MS = 30_000;
@@ -24,7 +28,7 @@ export function createArticleExtractor({
   threads = Math.max(1, os.availableParallelism() - 1),
   timeoutMs = EXTRACTION_TIMEOUT_MS,
 }: { threads?: number; timeoutMs?: number } = {}): ArticleExtractor {
-  const pool = new Piscina<ExtractionTask, ExtractedArticle>({
+  const pool = new Piscina<ExtractionTask & { started: MessagePort }, ExtractedArticle>({
     filename: new URL('./extract-article.worker.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
@@ -32,12 +36,25 @@ export function createArticleExtractor({
   });
   return {
     async extract(page) {
+      // The thread says when it begins the page; the clock starts then.
+      const { port1: started, port2: startedOnThread } = new MessageChannel();
+      const giveUp = new AbortController();
+      let clock: NodeJS.Timeout | undefined;
+      started.once('message', () => {
+        clock = setTimeout(() => giveUp.abort(), timeoutMs);
+      });
       try {
-        return await pool.run(page, { signal: AbortSignal.timeout(timeoutMs) });
+        return await pool.run(
+          { ...page, started: startedOnThread },
+          { signal: giveUp.signal, transferList: [startedOnThread] },
+        );
       } catch (error) {
         if (error instanceof Error && error.name === 'AbortError')
           throw new Error(`reading the page took longer than ${timeoutMs / 1000} s`, { cause: error });
         throw error;
+      } finally {
+        clearTimeout(clock);
+        started.close();
       }
     },
     close: () => pool.close({ force: true }),
