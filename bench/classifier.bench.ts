@@ -48,8 +48,8 @@ const FRESH_SCOPES = [
   '(the eighth fresh facts set)',
   '(the ninth fresh facts set)',
   '(the tenth fresh facts set, a news week)',
-  '(the eleventh, a second news week, read on a branch)',
-  '(the twelfth, a third news week, read on a branch)',
+  '(the eleventh, a second news week)',
+  '(the twelfth, a third news week)',
   '(the thirteenth, a fourth news week, not read)',
   '(the fourteenth, a fifth news week, not read)',
 ];

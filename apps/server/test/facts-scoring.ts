@@ -121,16 +121,12 @@ export const FACTS_FRESH_9 = freshReleases9 as (LabelledRelease & { countries: s
  * week. Scored untouched on the session's starting code and after set 9 had been read, then read in its turn.
  */
 export const FACTS_FRESH_10 = freshReleases10 as (LabelledRelease & { countries: string[]; states: string[] })[];
-/**
- * An eleventh thirty, a second news feed's week drawn the same way by other queries; scored untouched, then read on
- * branch session13-facts (what it taught did not land on main).
- */
+/** An eleventh thirty, a second news feed's week drawn the same way by other queries; scored untouched, then read. */
 export const FACTS_FRESH_11 = freshReleases11 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**
  * A twelfth thirty, a third news feed's week (part B by commodity queries: tin, graphite, cobalt, mineral sands,
  * manganese, potash, iron ore). Its part B's writer added a few details its excerpts lacked (two states, two legal
- * names, one ticker; its notes say which). Scored untouched on two sessions' code, then read after the eleventh on
- * branch session13-facts (what it taught did not land on main).
+ * names, one ticker; its notes say which). Scored untouched on two sessions' code, then read after the eleventh.
  */
 export const FACTS_FRESH_12 = freshReleases12 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**

@@ -9,3 +9,6 @@ export function clip(text: string, max: number, options: { atWord?: boolean } = 
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[,;:]$/, '')}…`;
 }
+
+/** A month's name, for the regular expressions that read dates in releases. */
+export const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';

@@ -6,6 +6,9 @@ import { paragraphsOf } from './article-text.ts';
 export const CONTACT_HEADING =
   /^(?:for (?:further|more|additional) information|further information(?!\s+(?:is|can be)\b)|(?:investor|media|company) (?:relations )?contacts?\b|contacts?(?: information)?\s*:|contact:)/i;
 export const ABOUT_HEADING = /^about\s+\S/i;
+/** A line short enough to head a section: 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still one. */
+export const isHeadingLine = (line: string) =>
+  line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
 const CAUTION_HEADING =
   /^(?:cautionary|forward[- ]looking|forward looking|caution regarding|disclaimer|competent person|qualified person|quality assurance|qa\/qc|qaqc)/i;
 export const BOILERPLATE = new RegExp(

@@ -1,4 +1,5 @@
 import type { MiningFacts } from '@mining-hub/contract/facts';
+import { MONTH } from '../../lib/text.ts';
 import { type DrillingFact } from './rules-facts.ts';
 /** Planned drilling in a release, for the rules analyser: metres, timing, method, holes and contractor. */
 
@@ -77,7 +78,6 @@ function programMetres(sentence: string): number | null {
   return best;
 }
 
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const WHEN = String.raw`(?:Q[1-4]\s*(?:CY|FY)?\s*\d{4}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?\d{4}|H[12]\s*(?:CY|FY)?\s*\d{4}|(?:early|mid|late)[- ](?:${MONTH}\s+)?\d{4}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2},)?(?:\s+\d{4})?|(?:the\s+)?(?:first|next|coming|following)\s+(?:\w+\s+)?(?:weeks|months|quarter|year)|\d+\s+(?:weeks|months)|(?:the\s+)?(?:spring|summer|fall|autumn|winter|northern summer|southern summer)(?:\s+(?:of\s+)?\d{4})?|(?:the\s+)?(?:coming|upcoming|next)\s+(?:field\s+|drilling\s+)?season|(?:the\s+end\s+of\s+)?20\d{2})`;
 const TIMELINE = new RegExp(
   String.raw`\b(?:(?:starting|beginning|commencing|scheduled\s+to\s+(?:start|begin|commence)|expected\s+to\s+(?:begin|start|commence|be\s+completed)|due\s+to\s+(?:start|begin)|set\s+to\s+(?:start|begin)|with\s+crews\s+to\s+mobili[sz]e|to\s+mobili[sz]e|planned)\s+(?:in|on|during|from|by|for)?\s*|(?:through(?:\s+the\s+end\s+of)?|until|by\s+the\s+end\s+of|by|during|within|over|in|from|before\s+the\s+end\s+of)\s+)${WHEN}`,

@@ -171,6 +171,13 @@ Email: jane@kestrelgold.com`,
     );
     expect(scored.buying_intent_score).toBe('Very High');
     expect(scored.intent_reasons).toContain('US$225.0M debt announced, funds mine construction');
+    // Equity raised to advance a mine's construction is money to build it too.
+    expect(
+      analyse(
+        'Theta Gold Mines raises US$7.9 million to advance TGME construction',
+        'Theta Gold Mines has raised US$7.9 million through a placement to professional investors.',
+      ).buying_intent_score,
+    ).toBe('Very High');
     // Debt for working capital stays where debt belongs.
     expect(
       analyse(

@@ -108,8 +108,9 @@ function financingReason(financing: FinancingFact, programme: ProgrammeFact | un
   return what;
 }
 
+// 'Financing Package to Build the Goose Mine', 'raises US$7.9 million to advance TGME construction'.
 const CONSTRUCTION_FUNDING =
-  /\b(?:financing|funding|finance|loans?|facilit(?:y|ies)|package)\b[^.]{0,60}\b(?:to build|for (?:the )?construction|to construct)\b|\bconstruction (?:financing|funding|loan|facility)\b/i;
+  /\b(?:financing|funding|finance|loans?|facilit(?:y|ies)|package|rais(?:es|ed|ing))\b(?:[^.]|\.\d){0,60}\b(?:to build|for (?:the )?construction|to construct|to (?:advance|fund|complete|progress|accelerate) (?:[\w-]+ ){0,3}construction)\b|\bconstruction (?:financing|funding|loan|facility)\b/i;
 
 /** Royalties, streams and debt pay for a mine more than for the next programme: High at most. */
 const DEAL_MONEY: ReadonlySet<FinancingFact['type']> = new Set(['royalty', 'stream', 'debt']);

@@ -1,3 +1,5 @@
+import { isHeadingLine } from '../../adapters/ai/rules-document.ts';
+
 /**
  * The text the facts extractor reads, cut into units (lines, and sentences inside long lines) that keep
  * their offsets, plus the number and unit readers every fact kind shares. The extractor matches on a copy
@@ -142,7 +144,9 @@ function sentenceSpans(line: string): [number, number][] {
 }
 
 /** A month's name, as a regex source. */
-export const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/** A list's item: a bullet, or the 'o' a word processor's second-level bullet becomes in text. */
+export const LIST_ITEM = /^\s*(?:[•·*▪◦–-]|o)\s/;
 
 /** A number as written: '1,234.5', '1 234', '0.35', '.5'; also '1.234,5'-free releases assumed. */
 // '12,500.5', '12.5', thousands apart by spaces ('£350 000', 'about 1 000 m'), and the decimal comma of South
@@ -272,11 +276,14 @@ const ELEMENT_WORDS: [RegExp, string][] = [
   [/^(?:fe|iron)$/i, 'Fe'],
   [/^(?:al2o3|alumina)$/i, 'Al2O3'],
   [/^(?:mn|manganese)$/i, 'Mn'],
+  // Mineral sands: valuable and total heavy minerals ('12m at 29.48 per cent VHM').
+  [/^vhm$/i, 'VHM'],
+  [/^thm$/i, 'THM'],
   [/^(?:v|vanadium)$/i, 'V2O5'],
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon|manganese|VHM|THM)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;
@@ -353,10 +360,7 @@ export function drillTypeOf(text: string): (typeof DRILL_TYPE_WORDS)[number][1] 
  */
 export function aboutSectionStart(text: string): number {
   for (const match of text.matchAll(/^about\s+\S[^\n]*$/gim)) {
-    const line = match[0].trim();
-    // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
-    if (match.index > 0 && line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10))
-      return match.index;
+    if (match.index > 0 && isHeadingLine(match[0].trim())) return match.index;
   }
   return text.length;
 }

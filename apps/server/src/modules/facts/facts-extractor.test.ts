@@ -1121,3 +1121,156 @@ describe('fresh set 10, read after it was scored untouched twice', () => {
     expect(facts.financings.map((f) => [f.amount, f.status])).toEqual([[5_000_000, 'closed']]);
   });
 });
+
+describe('fresh sets 11 and 12, read after they were scored untouched on two sessions’ code', () => {
+  const issuer = (title: string, body: string) => {
+    const found = extractFacts(body, { title }).issuers[0];
+    return found ? [found.name, found.tickers] : null;
+  };
+
+  it('takes a headline’s subject as the body names it in full, whatever follows it in the headline', () => {
+    expect(
+      issuer(
+        'Gascoyne drilling exceeds expectations',
+        'Gascoyne drilling exceeds expectations\n\nTHE DRILL SERGEANT: Gascoyne Resources has received first assays from its Glenburgh project.',
+      ),
+    ).toEqual(['Gascoyne Resources', []]);
+    expect(
+      issuer(
+        'INV Metals: New study at Loma Larga ups after-tax NPV',
+        "A preliminary feasibility study on INV Metals Inc.'s Loma Larga gold project in Ecuador gives an after-tax NPV of US$300.9 million.",
+      ),
+    ).toEqual(['INV Metals Inc.', []]);
+    expect(
+      issuer(
+        'Premier Gold, Roxmark drill 37 m of 5.21 g/t Au',
+        'Premier Gold, Roxmark drill 37 m of 5.21 g/t Au\n\nOngoing drilling by Premier Gold Mines Ltd. keeps cutting gold across several subzones.',
+      ),
+    ).toEqual(['Premier Gold Mines Ltd.', []]);
+    expect(
+      issuer(
+        'Zinc of Ireland announces follow-up drilling at Kildare',
+        'Encouraged by its intercepts, explorer Zinc of Ireland on Friday announced a third phase of drilling.',
+      ),
+    ).toEqual(['Zinc of Ireland', []]);
+  });
+
+  it('leaves a headline without a company alone, and finds the listing its issuer has further down', () => {
+    expect(
+      issuer(
+        'Major Drilling Program Begins at Red Lake',
+        'A major drilling program has begun at Red Lake, where several explorers hold ground.',
+      ),
+    ).toBeNull();
+    expect(
+      issuer(
+        'Aton Resources Inc. Reports Results of Phase 2 Drilling',
+        'Aton Resources Inc. reports the results of its Phase 2 diamond drilling at Semna.\n\nAbout Aton Resources Inc.\n\nAton Resources Inc. (TSXV: AAN) is focused on its Abu Marawat concession in Egypt.',
+      ),
+    ).toEqual(['Aton Resources Inc.', ['TSXV:AAN']]);
+  });
+});
+
+describe('fresh set 11’s programmes and money, read after it was scored untouched on two sessions’ code', () => {
+  it('reads a programme’s start told in the lead for its size told later, and this month as its timing', () => {
+    const programmes = (text: string) =>
+      extractFacts(text).programmes.map((p) => [p.metres, p.status, p.timing, p.drill_type]);
+    expect(
+      programmes(
+        [
+          'Lithium Power International has announced the start of a drilling programme at its East Kirup prospect.',
+          'The prospect lies 20km northwest of Greenbushes along the Donnybrook Shear Zone.',
+          'The first stage of the programme comprises 960m of reverse circulation drilling and 400m of HQ diamond drilling.',
+        ].join('\n\n'),
+      ),
+    ).toEqual([
+      [960, 'underway', null, 'RC'],
+      [400, 'underway', null, 'diamond'],
+    ]);
+    expect(
+      programmes('The company is carrying out more exploratory drilling this month at its Halleck Creek site.'),
+    ).toEqual([[null, 'underway', 'this month', null]]);
+  });
+
+  it('reads neither a condition on the drilling nor ground never drilled as drilling done', () => {
+    const statuses = (text: string) => extractFacts(text).programmes.map((p) => p.status);
+    expect(
+      statuses(
+        'A 1,200m RC drilling programme is being carried out under an approved plan. The work must also be finished in dry conditions.',
+      ),
+    ).toEqual(['underway']);
+    expect(statuses('A 900m diamond drilling programme is planned. The area has never been drilled before.')).toEqual([
+      'planned',
+    ]);
+  });
+
+  it('reads money raised to push ahead with exploration and drilling as funding drilling', () => {
+    const [deal] = extractFacts(
+      'Estrella Resources (ASX: ESR) has locked in a $3.75 million placement to push ahead with exploration and drilling in Timor-Leste.',
+    ).financings;
+    expect([deal?.amount, deal?.funds_drilling]).toEqual([3_750_000, true]);
+  });
+});
+
+describe('fresh set 12, read after it was scored untouched on two sessions’ code', () => {
+  it('reads a metal’s own tonnes column as what the ore holds, and leaves a like-for-like comparison table out', () => {
+    const resources = extractFacts(
+      [
+        'The updated MRE is reported above a 0.05% tin ("Sn") cut-off under the 2012 JORC Code:',
+        'Category | Tonnage (Million) | Grade (% Sn) | Tin (Tonnes)',
+        'Measured | 33.0 | 0.13 | 44,200',
+        'Inferred | 61.1 | 0.09 | 61,100',
+        '',
+        'For a like-for-like comparison with the 2014 MRE, the model reported at a 0.10% Sn cut-off gives:',
+        'Category | 2014 MRE Tonnes (Million) | 2014 Grade (%Sn) | 2023 Tonnes (Million) | 2023 Grade (%Sn)',
+        'Indicated | 26.9 | 0.17 | 16.5 | 0.16',
+      ].join('\n'),
+    ).resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.element, f.contained, f.contained_unit]);
+    expect(resources).toEqual([
+      ['Measured', 33, 0.13, 'Sn', 44_200, 't'],
+      ['Inferred', 61.1, 0.09, 'Sn', 61_100, 't'],
+    ]);
+  });
+
+  it('reads manganese and heavy-mineral grades, and a programme’s size told in the sentence after its start', () => {
+    const intercepts = (text: string) => extractFacts(text).intercepts.map((f) => [f.width_m, f.grade, f.element]);
+    expect(intercepts('Drilling returned 6m at 38.1% manganese, including 3m at 42% manganese.')).toEqual([
+      [6, 38.1, 'Mn'],
+      [3, 42, 'Mn'],
+    ]);
+    expect(intercepts('Results include 12m at 29.48 per cent VHM from 27m.')).toEqual([[12, 29.48, 'VHM']]);
+    expect(
+      extractFacts(
+        'A2Gold has begun a diamond core drilling campaign at Eastside. The programme is fully funded and is planned to cover approximately 2,500m.',
+      ).programmes.map((p) => [p.metres, p.status]),
+    ).toEqual([[2500, 'underway']]);
+  });
+
+  it('takes what a headline about money says it pays for when the body does not', () => {
+    const [deal] = extractFacts(
+      'Lodestar Minerals Limited (ASX: LSR) has completed a $520,000 capital raising through a placement of 47,272,727 shares.',
+      { title: 'Lodestar Raises $520,000 via 47 Million Shares to Fund Chile Drilling' },
+    ).financings;
+    expect([deal?.amount, deal?.use_of_proceeds, deal?.funds_drilling]).toEqual([520_000, 'Chile Drilling', true]);
+  });
+});
+
+describe('ounce-only statements of fresh set 11', () => {
+  it('reads a category told in ounces alone as news, and leaves what a project hosts as its standing estimate', () => {
+    const resources = (text: string) =>
+      extractFacts(text).resources.map((f) => [f.category, f.tonnes_mt, f.contained, f.contained_unit]);
+    expect(
+      resources(
+        'Total reserves for the Palito mine at 31 December now stood at 53,000 contained ounces, slightly lower than the August estimate of 55,000 contained ounces.\n\nMeasured and indicated resources rose to 180,000 contained ounces from 171,000, and inferred resources climbed to 118,000 ounces from 111,000.',
+      ),
+    ).toEqual([
+      ['Total', null, 53_000, 'oz'],
+      ['Measured & Indicated', null, 180_000, 'oz'],
+      ['Inferred', null, 118_000, 'oz'],
+    ]);
+    expect(resources('The study uses the updated probable reserves of 1.86 million ounces of contained gold.')).toEqual(
+      [['Probable', null, 1_860_000, 'oz']],
+    );
+    expect(resources('Springpole hosts an Indicated mineral resource of 4.6 million ounces of gold.')).toEqual([]);
+  });
+});

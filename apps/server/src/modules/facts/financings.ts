@@ -1,5 +1,6 @@
 import type { FinancingFact, FinancingType } from '@mining-hub/contract/facts';
 import { financingInstruments, type FinancingInstrument } from '../../lib/financing.ts';
+import { MONTH } from '../../lib/text.ts';
 import type { Unit } from './fact-text.ts';
 import { moneyIn, type MoneyMention } from './money.ts';
 
@@ -36,8 +37,10 @@ const NOT_YET =
   /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn|raised)|(?:non-binding|indicative) term sheet)\b/i;
 // Deals of the past or already told: 'closed in March', 'As announced on November 23, 2020, the Company closed',
 // 'recently amended its revolving credit facility', 'has raised the flow-through component from C$5.45M to C$6M'.
-const PAST_DEAL =
-  /\b(?:completed|closed|raised) in (?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b|\bin (?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d,? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|closed|raised)\b|\bin (?:January|February|March|April|May|June|July|August|September|October|November|December),? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|closed|raised|announced)\b|\b(?:completed|closed|raised) on (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2},? (?:19|20)\d\d\b|\bas (?:previously )?announced on\b|\brecently amended\b|\b(?:raised|increased|upsized)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}from\s+\S+\s+to\b|\b(?:became|granted|purchased|bought)\b(?:[^.]|\.\d){0,80}\bin (?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b/i;
+const PAST_DEAL = new RegExp(
+  String.raw`\b(?:completed|closed|raised) in (?:${MONTH}|20\d\d)\b|\b(?:last|previous) year\b|\bearlier this year\b|\bpreviously (?:completed|closed|raised|secured)\b|\bin (?:${MONTH}\s+)?(?:19|20)\d\d,? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|closed|raised)\b|\bin ${MONTH},? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|closed|raised|announced)\b|\b(?:completed|closed|raised) on ${MONTH} \d{1,2},? (?:19|20)\d\d\b|\bas (?:previously )?announced on\b|\brecently amended\b|\b(?:raised|increased|upsized)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}from\s+\S+\s+to\b|\b(?:became|granted|purchased|bought)\b(?:[^.]|\.\d){0,80}\bin (?:${MONTH}\s+)?(?:19|20)\d\d\b`,
+  'i',
+);
 const AMOUNT_CUE =
   /(?:gross proceeds|aggregate proceeds|total proceeds|proceeds|raise|raising|raised|financing|placement|offering|deal|investment|facility|loan|stream|royalty|grant|totall?ing|of up to|for)\W*(?:\w+\W+){0,4}$/i;
 const PER_SHARE =
@@ -47,7 +50,7 @@ const PRICE_BEFORE =
   /(?:price of|priced at|at a price of|exercise price of|at|issue price of|market (?:capitali[sz]ation|cap|value) of|valued at|commission of|fees? of)\s*$/i;
 
 const USE_OF_PROCEEDS =
-  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand|push (?:ahead|on|forward) with|press on with|kick[- ]?start)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
@@ -226,8 +229,18 @@ export function financingsOf(
       deal.currency = amount.currency;
     }
   }
+  // 'Mkango Resources agrees new funding for Songwe pre-feasibility work', 'Lodestar Raises $520,000 … to Fund
+  // Chile Drilling': a headline about money says what its one deal pays for when the body does not.
+  const purpose = HEADLINE_PURPOSE.exec(title)?.[1]?.trim();
+  if (deal && deal.use_of_proceeds === null && purpose && HEADLINE_MONEY.test(title)) {
+    deal.use_of_proceeds = purpose;
+    deal.funds_drilling ||= DRILLING_USE.test(purpose);
+  }
   return found;
 }
+
+const HEADLINE_PURPOSE = /\b(?:for|to fund|to finance|to advance|towards)\s+([^,;:]{4,80})/i;
+const HEADLINE_MONEY = /\b(?:rais\w*|fund(?:ing|s)?|financ\w+|placement|offering|capital)\b|[$£€]/i;
 
 /** The place of an amount's last significant digit: 6,500,000 → 100,000; 6,540,703 → 1. */
 function precision(amount: number): number {

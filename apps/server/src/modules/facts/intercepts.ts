@@ -6,6 +6,7 @@ import {
   elementOf,
   GRADE_UNIT,
   gradeUnitOf,
+  LIST_ITEM,
   NUM,
   parseCount,
   parseNum,
@@ -236,8 +237,7 @@ const SAMPLE_HEADING = /^(?!.*\bdrill)(?=.*\b(?:channel|trench\w*|rock[- ]chips?
 const WITHIN_BROADER = /^[^;]{0,80}?\bwithin (?:a |the )?(?:broader|wider|larger|longer)\b/i;
 const RECALLED_LEAD =
   /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|(?:had )?already (?:reported|released|announced)|earlier results|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
-// A list's item, and a short heading inside a list ('Cowalinya South').
-const LIST_ITEM = /^\s*[•·*▪◦–-]\s/;
+// A short heading inside a list ('Cowalinya South').
 const LIST_HEADING = /^[^.:;]{1,50}$/;
 
 // Where a sentence turns to another result: ', which lines up with', ', compared with', '; '.

@@ -179,12 +179,20 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
 
 const SUBJECT =
   /^(?:.*?(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s))?((?:[\p{Lu}\d][\p{L}\d'’.&-]*,?\s+){0,6}?(?:[\p{Lu}\d][\p{L}\d'’.&-]*))(?:\s*\([^()]{1,90}\))*\s+(?:is pleased|is delighted|is excited|announces|announced|reports|has|today|provides|confirms|advises|wishes|would like)/u;
-const TITLE_SUBJECT =
-  /^((?:[\p{Lu}][\p{L}&.'’-]*\s){1,5}?)(?:[Aa]nnounces|[Rr]eports|[Rr]eceives|[Ii]ntersects|[Dd]rills|[Cc]loses|[Rr]aises|[Ss]ecures|[Ss]igns|[Ee]nters|[Aa]ppoints|[Pp]rovides|[Cc]ompletes|[Cc]ommences|[Bb]egins|[Pp]lans|to\s|[Ee]xpands|[Dd]elivers|[Ll]aunches|[Ff]iles|[Gg]rants|[Hh]its|[Uu]psizes|[Cc]onfirms|[Mm]obilizes|[Mm]obilises|[Ss]tarts|[Kk]icks|[Rr]eleases|[Ii]ncreases|[Uu]pdates|[Uu]nveils|[Ss]trikes|[Ee]xtends|[Oo]utlines|[Pp]ublishes|[Aa]rranges|[Gg]ets|[Cc]uts|[Ff]inds)\b/u;
+// A headline's subject: its first names before a verb, a colon or comma, or a lower-case word ('Gascoyne drilling
+// exceeds expectations', 'INV Metals: New study …', 'Premier Gold, Roxmark drill …', 'Zinc of Ireland announces').
+const TITLE_WORD = String.raw`[\p{Lu}\d][\p{L}\d&.'’-]*`;
+const TITLE_SUBJECT = new RegExp(
+  String.raw`^(${TITLE_WORD}(?:\s+(?:of\s+|&\s+)?${TITLE_WORD}){0,4}?)(?=\s*[:,]\s|\s+(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobili[sz]es|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges|Gets|Cuts|Finds)\b|\s+(?!(?:of|and)\s)\p{Ll})`,
+  'u',
+);
+// A headline's names that are not a company: 'Deep Drilling Campaign Hits …', 'Major Resource Upgrade …'.
+const NOT_A_COMPANY =
+  /\b(?:Drilling|Drill|Campaign|Program|Programme|Project|Results|Resource|Upgrade|Study|Mine|News)$/i;
 
 // The last word of a company's full name: a legal suffix or a sector word ('Hamak Gold', 'Crystal Lake Mining Corp.').
 const FULL_NAME_END =
-  /\b(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|Gold|Mining|Minerals|Metals|Resources|Copper|Silver|Lithium|Uranium|Nickel|Energy|Exploration)$/;
+  /\b(?:Corp\.?|Corporation|Inc\.?|Ltd\.?|Limited|plc|PLC|Plc|NL|Gold|Mining|Minerals|Metals|Resources|Copper|Silver|Lithium|Uranium|Nickel|Energy|Exploration|Group)$/;
 
 // What trade press puts before a name: 'Vancouver-based Foran Mining Corp.', 'Developer Lion One Metals', 'Junior
 // First Graphite', 'On Wednesday Prospect'.
@@ -268,14 +276,20 @@ export function issuersOf(original: string, folded: string, title: string): Issu
       },
     ];
   }
-  // Without a listing beside the name, the issuer takes the header's listings and quotes just its name.
+  // Without a listing beside the name, the issuer takes the header's listings, else those its name has further
+  // down ('About Aton Resources Inc. / Aton Resources Inc. (TSXV: AAN) is focused on …'), and quotes just its name.
   const issuerNamedAt = (described: string, at: number): IssuerFact[] => {
     const name = withoutDescription(described);
     const start = at + described.length - name.length;
+    const tickers =
+      headerTickers.length > 0
+        ? headerTickers
+        : (listingsIn(folded).find((listing) => sameCompany(nameBefore(folded, listing.start)?.name, name))?.tickers ??
+          []);
     return [
       {
         name,
-        tickers: headerTickers,
+        tickers,
         quote: original.slice(start, start + name.length),
         start,
         end: start + name.length,
@@ -301,14 +315,57 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     }
     at += line.length + 1;
   }
-  const fromTitle = TITLE_SUBJECT.exec(title)?.[1]?.trim();
-  if (fromTitle) {
-    // A headline's short name ('Hamak raises funds …') the body gives in full ('Hamak Gold, together with …').
-    const escaped = fromTitle.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    const full = new RegExp(String.raw`${escaped}(?:\s+[\p{Lu}][\p{L}&.'’-]*){1,3}`, 'u').exec(folded)?.[0];
-    const name = full && FULL_NAME_END.test(full) ? full.replace(/[,.]$/, '') : fromTitle;
-    const found = folded.indexOf(name);
-    if (found >= 0) return issuerNamedAt(name, found);
-  }
+  const fromTitle = titleIssuer(title, folded);
+  if (fromTitle) return issuerNamedAt(fromTitle.name, fromTitle.at);
   return [];
+}
+
+/** Two spellings of one company's name: case, punctuation and legal suffix aside ('First Tin Plc', 'First Tin PLC'). */
+function sameCompany(a: string | undefined, b: string): boolean {
+  const plain = (name: string) =>
+    name
+      .split(/\s+/)
+      .filter((word) => !LEGAL.test(word.replace(/,$/, '')))
+      .join(' ')
+      .toLowerCase()
+      .replace(/[.,'’]/g, '');
+  return a !== undefined && plain(a) === plain(b);
+}
+
+/**
+ * The headline's subject as the body names it: the longest form ending as a company's name does ('Gascoyne' ->
+ * 'Gascoyne Resources', 'INV Metals' -> 'INV Metals Inc.'), else the headline's own words when they read as a
+ * name (two words or more not ending in 'Drilling' or 'Project'; one word only when no dictionary has it: 'A2Gold').
+ */
+function titleIssuer(title: string, folded: string): { name: string; at: number } | null {
+  const subject = TITLE_SUBJECT.exec(title)?.[1]?.trim();
+  if (!subject || STOP_WORD.test(subject)) return null;
+  const escaped = subject.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const count = subject.split(/\s+/).length;
+  // Each place the body names it, case aside ('COPPERSTONE RESOURCES:' is 'Copperstone Resources' below), with
+  // the capitalised words after it on its line.
+  const mentions = [...folded.matchAll(new RegExp(String.raw`(?<![\p{L}\d])${escaped}(?![\p{L}\d])`, 'giu'))];
+  // The fullest name wins: the headline repeated atop the body says 'Premier Gold', its lead 'Premier Gold Mines Ltd.'.
+  let fullest: { name: string; at: number } | null = null;
+  for (const mention of mentions) {
+    const after = /(?:[ \t]+[\p{Lu}][\p{L}&.'’-]*){0,3}/uy;
+    after.lastIndex = mention.index + subject.length;
+    const words = `${mention[0]}${after.exec(folded)?.[0] ?? ''}`
+      .split(/\s+/)
+      .map((word) => word.replace(/['’]s$/, ''));
+    for (let length = words.length; length >= count; length--) {
+      const name = words.slice(0, length).join(' ').replace(/,$/, '');
+      if (!FULL_NAME_END.test(name) || NOT_A_COMPANY.test(name)) continue;
+      if (!fullest || name.length > fullest.name.length) fullest = { name, at: mention.index };
+      break;
+    }
+  }
+  if (fullest) return fullest;
+  const first = mentions[0];
+  if (!first) return null;
+  // Told in the body as a name is, capitalised: 'a major drilling program has begun' is no company.
+  const readsAsName =
+    /^\p{Lu}/u.test(first[0]) &&
+    (count > 1 ? !NOT_A_COMPANY.test(first[0]) : /\d|^\p{Lu}{2,}$|^\p{Ll}\p{Lu}/u.test(first[0]));
+  return readsAsName ? { name: first[0], at: first.index } : null;
 }

@@ -1,5 +1,6 @@
 import type { ProgrammeFact } from '@mining-hub/contract/facts';
-import { drillTypeOf, MONTH, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
+import { MONTH } from '../../lib/text.ts';
+import { drillTypeOf, LIST_ITEM, NUM, parseCount, parseNum, toMetres, WORD_NUM, type Unit } from './fact-text.ts';
 
 /**
  * Drill programmes: a sentence about drilling that gives its size (metres, holes or rigs) or its timing
@@ -27,13 +28,13 @@ const RIGS = new RegExp(
 const FUTURE =
   /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
-  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\b(?:is|are) (?:now |also )?(?:completing|conducting|carrying out|undertaking)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
+  /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\b(?:is|are) (?:now |also )?(?:completing|conducting|carrying out|undertaking)\b|\b(?:is|are) being (?:carried out|conducted|undertaken)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\b(?:announc\w+|marks?|marked) the (?:start|commencement) of (?:a|an|the|its)\b[^.]*\b(?:drilling|program(?:me)?|campaign)\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
   /\bcompleted\b|\bfor the (?:quarter|half[- ]year|year) (?:was|were|totall?ed)\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
 const WHEN = new RegExp(
-  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:later\s+)?this\s+(?:month|week|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
   'i',
 );
 const WHEN_ALL = new RegExp(WHEN.source, 'gi');
@@ -78,7 +79,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )over|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )\bover|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -98,7 +99,11 @@ function timingOf(text: string): string | null {
       )
     )
       continue;
-    if (TIMING_CUE.test(text.slice(Math.max(0, match.index - 30), match.index + 1)))
+    // 'drilling this month': a time phrase of the present needs no cue.
+    if (
+      TIMING_CUE.test(text.slice(Math.max(0, match.index - 30), match.index + 1)) ||
+      /^(?:later\s+)?this\s/i.test(match[0])
+    )
       return match[0].replace(/^(?:in|within)\s+/i, '');
   }
   return null;
@@ -126,10 +131,12 @@ const STARTED =
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth', 'gold continues to show up' speak of rock, not of drilling.
-  const text = sentence.replace(
-    /\b(?:mineral[a-z]*|gold|copper|silver|grades?|results?)\s+(?:\w+\s+){0,2}?continu\w+/gi,
-    ' ',
-  );
+  // 'The work must be finished in dry conditions' is a condition on drilling, and 'the area has never been
+  // drilled' no drilling at all: neither is drilling done.
+  const text = sentence
+    .replace(/\b(?:mineral[a-z]*|gold|copper|silver|grades?|results?)\s+(?:\w+\s+){0,2}?continu\w+/gi, ' ')
+    .replace(/\b(?:must|should|needs? to|has to|have to)\s+(?:also\s+)?be\s+(?:completed|finished|concluded)\b/gi, ' ')
+    .replace(/\b(?:never|not yet|not)\s+(?:been\s+)?drilled\b/gi, ' ');
   const future = FUTURE.test(text);
   const underway = UNDERWAY.test(text);
   const done = DONE.test(text);
@@ -168,18 +175,31 @@ const PARTS_LEAD = /\b(?:made up of|comprising|consisting of|comprised of)\s*:\s
 const PENDING =
   /\b(?:assays?|results?)\b[^.]*\b(?:pending|awaited|outstanding|will (?:follow|be (?:released|reported))|to be (?:released|reported))\b/i;
 
+/** The headline and lead: the drilling they tell of is what the release is about. */
+const LEAD_LINES = 4;
+
 /** Programmes named in the text's prose units. */
 export function programmesOf(units: readonly Unit[], original: string): ProgrammeFact[] {
   const candidates: Candidate[] = [];
   // The line that opens a list ('Proceeds will be used to …, including:') gives its items their tense.
   let listLead: Unit | null = null;
+  // The drilling programme the last sentence named: 'A2Gold has begun a diamond core drilling campaign … The
+  // programme is fully funded and is planned to cover approximately 2,500m.'
+  let namedBefore: Unit | null = null;
   for (const unit of units) {
     // Not the drilling itself: 'drill hole siting is under way', '…, and the outstanding assays will be released once
     // received'.
     const text = unit.text.replace(NOT_DRILLING, ' ').replace(REPORT_PROMISE, '');
     if (!unit.cells && /:\s*$/.test(text)) listLead = unit;
-    else if (listLead && (unit.cells || !/^\s*(?:[•·*▪◦–-]|o\s)/.test(text))) listLead = null;
-    if (unit.cells || !DRILLING.test(text) || !PROGRAMME_WORD.test(text)) continue;
+    else if (listLead && (unit.cells || !LIST_ITEM.test(text))) listLead = null;
+    const drillingNamed = DRILLING.test(text) && PROGRAMME_WORD.test(text);
+    const recalled =
+      namedBefore !== null &&
+      unit.line === namedBefore.line &&
+      /^(?:The|This) (?:programme|program|campaign)\b/.test(text);
+    const previous = namedBefore;
+    namedBefore = !unit.cells && drillingNamed && /\b(?:program(?:me)?|campaign)\b/i.test(text) ? unit : null;
+    if (unit.cells || !(drillingNamed || recalled)) continue;
     if (
       BOILERPLATE.test(text) ||
       PAST_DRILLING.test(text) ||
@@ -205,7 +225,9 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     const holes = hyphenated ? Number(hyphenated) : countOf(HOLES, text);
     const rigs = countOf(RIGS, text);
     const timing = timingOf(text);
-    const status = statusOf(text) ?? (listLead ? statusOf(listLead.text) : null);
+    // The programme recalled is the one begun in the sentence before, whatever its size is 'planned to' be.
+    const begun = recalled && previous !== null && statusOf(previous.text) === 'underway';
+    const status = begun ? 'underway' : (statusOf(text) ?? (listLead ? statusOf(listLead.text) : null));
     if (metres === null && status === null) continue;
     // Without metres, a programme needs words that make it one: 'program underway', 'drilling continues'.
     if (
@@ -259,12 +281,29 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     const owner = [...withMetres].reverse().find((other) => other.unit.start < candidate.unit.start);
     if (!owner) continue;
     if (owner.status === null && candidate.unit.line - owner.unit.line <= 4) {
-      owner.status = candidate.status;
-      owner.timing ??= candidate.timing;
+      // Every method's metres on the owner's line ('960m of RC and 400m of diamond drilling') are one programme's.
+      for (const part of withMetres) {
+        if (part.unit !== owner.unit || part.status !== null) continue;
+        part.status = candidate.status;
+        part.timing ??= candidate.timing;
+      }
     }
     if (candidate.rigs === null) continue;
     owner.rigs ??= candidate.rigs;
     if (candidate.status === 'underway' && owner.status !== 'planned') owner.status = 'underway';
+  }
+  // 'LPI has announced the start of a drilling programme … The first stage comprises 960m of RC drilling': a
+  // programme's size told after its start (just before, or in the lead) is that programme, running.
+  for (const owner of withMetres) {
+    if (owner.status !== null) continue;
+    const lead = candidates.findLast(
+      (other) =>
+        other.metres === null &&
+        other.status !== null &&
+        other.unit.start < owner.unit.start &&
+        (owner.unit.line - other.unit.line <= 4 || other.unit.line <= LEAD_LINES),
+    );
+    if (lead) owner.status = lead.status;
   }
   const kept: Candidate[] = [];
   for (const candidate of withMetres) {

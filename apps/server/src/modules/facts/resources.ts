@@ -1,6 +1,7 @@
 import type { ResourceCategory, ResourceFact } from '@mining-hub/contract/facts';
 import { column, type Table } from './fact-tables.ts';
-import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, MONTH, NUM, parseNum, type Unit } from './fact-text.ts';
+import { clean, ELEMENT, elementOf, GRADE_UNIT, gradeUnitOf, NUM, parseNum, type Unit } from './fact-text.ts';
+import { MONTH } from '../../lib/text.ts';
 
 /**
  * Mineral resources and reserves: prose ('an Inferred Resource of 4.6Mt grading 3.2g/t Au (474koz)',
@@ -50,6 +51,16 @@ const CATEGORY_TONNES = new RegExp(
   String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+(?:stands?\s+at|of|totals?|totall?ed|is|are|amounts?\s+to)\s+${TONNES}(?!\s*of\s+(?:LCE|lithium carbonate|contained|metal)\b)`,
   'gi',
 );
+// Ounces alone, told of a category as news: 'Total reserves … now stood at 53,000 contained ounces', 'inferred
+// resources climbed to 118,000 ounces from 111,000', 'the updated probable reserves of 1.86 million ounces of
+// contained gold'; a date may come between ('at 31 December now stood at'). What a project 'hosts' or 'holds', or a
+// study 'rests on', is its standing estimate, not news.
+const OUNCES = String.raw`(?<c>${NUM})\s?-?\s?(?:contained\s+)?(?<cu>Moz|koz|million (?:troy )?ounces|thousand ounces|(?:troy )?ounces|oz)(?![a-z])(?:\s+(?:of\s+)?(?:contained\s+)?(?<el>${ELEMENT}))?`;
+const CATEGORY_OUNCES = new RegExp(
+  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\b(?:[^.;\d]|\d{1,2}(?= [A-Z][a-z])|(?:19|20)\d\d){0,60}?\b(?:stands?\s+at|stood\s+at|(?:rose|climbed|increased|grew|jumped|fell|dropped|slipped|declined|decreased|eased)\s+to|totals?|totall?ed|amounts?\s+to)\s+${OUNCES}|\b(?:updated|new|maiden|revised|upgraded)\s+${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+of\s+${OUNCES}`,
+  'gi',
+);
+const STARTS_WITH_CATEGORY = new RegExp(String.raw`^${CATEGORY}\b`, 'i');
 // The figure a release compares against: 'up from 1.2 Mt', 'compared with 850,000 oz'.
 const OLD_FIGURE = /\b(?:up|down|increased|decreased|rising|falling) from\s*$|\bcompared (?:with|to)\s*$/i;
 // A word of its own: 'totaled' is not 'total'.
@@ -107,6 +118,8 @@ function categoryBefore(text: string, at: number): ResourceCategory | null {
   return found;
 }
 
+const COMPARISON = /\b(?:like[- ]for[- ]like|for (?:a |the )?comparison|sensitivity)\b/i;
+
 /** Resources stated in prose units and resource tables. */
 export function resourcesOf(
   units: readonly Unit[],
@@ -120,7 +133,7 @@ export function resourcesOf(
     if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text) || NOT_OURS.test(unit.text))
       continue;
     const taken: [number, number][] = [];
-    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES]) {
+    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES, CATEGORY_OUNCES]) {
       for (const match of unit.text.matchAll(pattern)) {
         const start = match.index;
         const end = start + match[0].length;
@@ -141,8 +154,11 @@ export function resourcesOf(
           /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
             unit.text.slice(Math.max(0, start - 50), start),
           );
+        // 'Measured and indicated resources rose …, and inferred resources climbed to …': a figure led by its own
+        // category is that category's.
         const category =
           (told ? categoryOf(told) : null) ??
+          (pattern === CATEGORY_OUNCES && STARTS_WITH_CATEGORY.test(match[0]) ? categoryOf(match[0]) : null) ??
           (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
@@ -172,7 +188,14 @@ export function resourcesOf(
       }
     }
   }
-  for (const table of tables) facts.push(...tableResources(table, original, context));
+  for (const table of tables) {
+    // 'For a like-for-like comparison with the 2014 MRE, the model reported at a 0.10% Sn cut-off gives:' heads
+    // figures restated for comparison, not the estimate.
+    const first = table.rows[0]?.unit;
+    const lead = first && units.findLast((unit) => unit.start < first.start && !unit.cells);
+    if (lead && COMPARISON.test(lead.text)) continue;
+    facts.push(...tableResources(table, original, context));
+  }
   // Highlights and the table below them state the same line twice: keep the first telling.
   const kept: ResourceFact[] = [];
   for (const fact of facts.sort((a, b) => a.start - b.start)) {
@@ -196,8 +219,13 @@ export function resourcesOf(
 }
 
 const GRADE_HEADER = new RegExp(String.raw`(?:${GRADE_UNIT})|grade`, 'i');
+// A metal's own tonnes: 'Tin (Tonnes)', 'Cu (kt)'.
+const METAL_COLUMN = new RegExp(
+  String.raw`^\s*(?:contained\s+)?${ELEMENT}\s*\(\s*(?:tonnes|t|kt|mt|'000 ?t|lbs?|mlb|oz|koz|moz)\s*\)`,
+  'i',
+);
 // Tonnes that are not the ore's: metal contained, or lithium carbonate equivalent ('LCE (Mt)').
-const NOT_ORE = /contained|metal|\bLCE\b|carbonate/i;
+const NOT_ORE = new RegExp(String.raw`contained|metal|\bLCE\b|carbonate|${METAL_COLUMN.source}`, 'i');
 
 function tableResources(
   table: Table,
@@ -238,7 +266,11 @@ function columnResources(
   original: string,
   context: { standard: ResourceFact['standard']; cutoff: string | null },
 ): ResourceFact[] {
-  const containedAt = column(header, /contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b|\bLCE\b/i, /g\/t|grade|oz\/t/i);
+  const containedAt = column(
+    header,
+    new RegExp(String.raw`contained|ounces|\boz\b|koz|moz|mlb|metal|\blb\b|\bLCE\b|${METAL_COLUMN.source}`, 'i'),
+    /g\/t|grade|oz\/t/i,
+  );
   const cutoffAt = column(table.header, /cut-?off/i);
   // 'Cut-off (g/t) | Grade (g/t Au)': the cut-off column is in the grade's unit but is no grade.
   const isGrade = (name: string, index: number) =>

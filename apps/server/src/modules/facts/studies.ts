@@ -1,4 +1,5 @@
 import type { StudyFact, StudyStage } from '@mining-hub/contract/facts';
+import { MONTH } from '../../lib/text.ts';
 import { NUM, parseNum, WORD_NUM, parseCount, type Unit } from './fact-text.ts';
 import { moneyIn, type MoneyMention } from './money.ts';
 
@@ -153,8 +154,7 @@ function figuresOf(unit: Unit, fallback: 'USD' | 'CAD' | 'AUD' | null): Figure[]
 // original feasibility study, published in April 2018, …'.
 const RECALLED_STUDY = new RegExp(
   [
-    /\b(?:study|PEA|PFS|DFS|assessment),?\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|20\d\d|year|month)\b/
-      .source,
+    String.raw`\b(?:study|PEA|PFS|DFS|assessment),?\s+(?:was\s+)?(?:released|announced|published|completed|filed)\s+(?:in|on|last)\s+(?:${MONTH}|20\d\d|year|month)\b`,
     /\bpreviously (?:reported|released|announced|published)\b/.source,
     /\b(?:(?:19|20)\d\d|that|the earlier|the previous|the prior|its earlier|its previous)\s+(?:PEA|study|Preliminary Economic Assessment|pre-?feasibility study|PFS|feasibility study|DFS|BFS|scoping study)\b[^.]{0,120}?\b(?:estimated|calculated|gave|showed|outlined|envisaged|contemplated|projected|returned|generated|delivered|demonstrated|indicated)\b/
       .source,

@@ -1,7 +1,13 @@
 import { ARTICLE_TYPE_GROUPS, expandArticleTypeFilter, STATES } from '@mining-hub/contract/reference-data';
 import { isAllTime, type NewsQuery } from '@mining-hub/contract/news';
 import { articleToText } from '../../adapters/ai/article-text.ts';
-import { ABOUT_HEADING, BOILERPLATE, CONTACT_HEADING, stripDateline } from '../../adapters/ai/rules-document.ts';
+import {
+  ABOUT_HEADING,
+  BOILERPLATE,
+  CONTACT_HEADING,
+  isHeadingLine,
+  stripDateline,
+} from '../../adapters/ai/rules-document.ts';
 import type { ArticleTags, SourceArticle } from '../../adapters/news-sources/news-source.ts';
 import { financingInstruments } from '../../lib/financing.ts';
 import { findMentions } from '../../lib/mining-mentions.ts';
@@ -97,8 +103,7 @@ function releaseParts(text: string): { news: string; about: string } {
   const inTeasers = (index: number) =>
     teaser[index] === true && (teaser[index - 1] === true || teaser[index + 1] === true);
   for (const [index, line] of lines.entries()) {
-    // 'About Kestrel Ridge Gold Corp.' ends in a full stop and is still a heading.
-    const heading = line.length < 90 && (!/[.!?]$/.test(line) || line.split(' ').length < 10);
+    const heading = isHeadingLine(line);
     if (heading && CONTACT_HEADING.test(line)) break;
     if (heading && ABOUT_HEADING.test(line)) part = about;
     if (BOILERPLATE.test(line) || ADDRESS.test(line) || inTeasers(index)) continue;
