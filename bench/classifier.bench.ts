@@ -50,8 +50,10 @@ const FRESH_SCOPES = [
   '(the tenth fresh facts set, a news week)',
   '(the eleventh, a second news week)',
   '(the twelfth, a third news week)',
-  '(the thirteenth, a fourth news week, not read)',
-  '(the fourteenth, a fifth news week, not read)',
+  '(the thirteenth, a fourth news week)',
+  '(the fourteenth, a fifth news week)',
+  '(the fifteenth, a sixth news week, not read)',
+  '(the sixteenth, a seventh news week from the trade press, not read)',
 ];
 
 type GeographySet = [name: string, releases: readonly GeographyRelease[], scope: string];

@@ -16,6 +16,8 @@ import {
   FACTS_FRESH_12,
   FACTS_FRESH_13,
   FACTS_FRESH_14,
+  FACTS_FRESH_15,
+  FACTS_FRESH_16,
 } from './facts-scoring.ts';
 
 /**
@@ -176,11 +178,17 @@ export const GEOGRAPHY_FRESH_12: readonly GeographyRelease[] = placesOf(FACTS_FR
 /** The places of the twelfth fresh facts releases (a third news week). */
 export const GEOGRAPHY_FRESH_13: readonly GeographyRelease[] = placesOf(FACTS_FRESH_12);
 
-/** The places of the thirteenth fresh facts releases (a fourth news week), not read. */
+/** The places of the thirteenth fresh facts releases (a fourth news week). */
 export const GEOGRAPHY_FRESH_14: readonly GeographyRelease[] = placesOf(FACTS_FRESH_13);
 
-/** The places of the fourteenth fresh facts releases (a fifth news week), not read. */
+/** The places of the fourteenth fresh facts releases (a fifth news week). */
 export const GEOGRAPHY_FRESH_15: readonly GeographyRelease[] = placesOf(FACTS_FRESH_14);
+
+/** The places of the fifteenth fresh facts releases (a sixth news week), not read. */
+export const GEOGRAPHY_FRESH_16: readonly GeographyRelease[] = placesOf(FACTS_FRESH_15);
+
+/** The places of the sixteenth fresh facts releases (a seventh news week, trade press), not read. */
+export const GEOGRAPHY_FRESH_17: readonly GeographyRelease[] = placesOf(FACTS_FRESH_16);
 
 /** Every fresh geography set, in the order they were written. */
 export const GEOGRAPHY_FRESH_SETS = [
@@ -199,6 +207,8 @@ export const GEOGRAPHY_FRESH_SETS = [
   GEOGRAPHY_FRESH_13,
   GEOGRAPHY_FRESH_14,
   GEOGRAPHY_FRESH_15,
+  GEOGRAPHY_FRESH_16,
+  GEOGRAPHY_FRESH_17,
 ] as const;
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {

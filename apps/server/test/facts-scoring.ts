@@ -20,6 +20,8 @@ import freshReleases11 from './fixtures/facts-fresh-11.json' with { type: 'json'
 import freshReleases12 from './fixtures/facts-fresh-12.json' with { type: 'json' };
 import freshReleases13 from './fixtures/facts-fresh-13.json' with { type: 'json' };
 import freshReleases14 from './fixtures/facts-fresh-14.json' with { type: 'json' };
+import freshReleases15 from './fixtures/facts-fresh-15.json' with { type: 'json' };
+import freshReleases16 from './fixtures/facts-fresh-16.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -131,11 +133,22 @@ export const FACTS_FRESH_11 = freshReleases11 as (LabelledRelease & { countries:
 export const FACTS_FRESH_12 = freshReleases12 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**
  * A thirteenth thirty, a fourth news feed's week (companies A to M, the first hits of generic queries; every page an
- * excerpt, so most texts are short). Scored untouched, left unread beside the fourteenth.
+ * excerpt, so most texts are short). Scored untouched on two sessions' code, then read beside the fourteenth.
  */
 export const FACTS_FRESH_13 = freshReleases13 as (LabelledRelease & { countries: string[]; states: string[] })[];
-/** A fourteenth thirty, a fifth news week drawn the same way (companies N to Z); left unread beside the thirteenth. */
+/** A fourteenth thirty, a fifth news week drawn the same way (companies N to Z); scored untouched, then read. */
 export const FACTS_FRESH_14 = freshReleases14 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A fifteenth thirty, a sixth news week from newswire queries in the field's words ('maiden mineral resource
+ * estimate JORC', 'step-out drilling intersects', 'flow-through private placement closes' …), a few items rewritten
+ * from German or French portal summaries. Scored untouched, left unread beside the sixteenth.
+ */
+export const FACTS_FRESH_15 = freshReleases15 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A sixteenth thirty, a seventh news week from the trade press and company sites (Northern Miner, Mining Weekly,
+ * Stockhead, ASX announcements …), queried by commodity and country. Scored untouched, left unread.
+ */
+export const FACTS_FRESH_16 = freshReleases16 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -152,6 +165,8 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_12,
   FACTS_FRESH_13,
   FACTS_FRESH_14,
+  FACTS_FRESH_15,
+  FACTS_FRESH_16,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
