@@ -47,14 +47,14 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
     kind: 'equity',
     type: 'private-placement',
     pattern:
-      /\b(?:(?:non-)?brokered )?(?:private placement|(?:share |equity |institutional )?placement|placing|share purchase plan|share purchase(?! agreement)|SPP|equity (?:financing|raising|raise|offering)|capital raising|share (?:issue|issuance)|issue of (?:[\w-]+ ){0,3}(?:new )?(?:ordinary )?shares|(?:public|prospectus|LIFE) offering)\b/i,
+      /\b(?:(?:non-)?brokered )?(?:private placements?|(?:share |equity |institutional )?placements?|placing|share purchase plan|share purchase(?! agreement)|SPP|equity (?:financing|raising|raise|offering)|capital raising|share (?:issue|issuance)|issue of (?:[\w-]+ ){0,3}(?:new )?(?:ordinary )?shares|(?:initial )?(?:public|prospectus|LIFE) offering|IPO)\b/i,
   },
   {
     kind: 'royalty-stream',
     type: 'royalty-stream',
     // A royalty changing hands, not one a property is merely 'subject to'.
     pattern:
-      /\b(?:streaming (?:agreement|deal|transaction|financing)|(?:gold|silver|copper|precious metals?|cobalt|nickel) stream(?:ing)?(?! sediment)|stream (?:agreement|financing|transaction)|royalty (?:sale|financing|agreement|purchase|transaction)|(?:gold|silver|gold and silver|precious metals?) purchase agreement|(?:sells?|sold|buys?|bought|acquires?|acquired|purchases?|purchased|grants?|granted|closes?|closed|completes?|completed)\b(?:[^.;]|\.\d){0,40}\broyalt(?:y|ies))\b/i,
+      /\b(?:streaming (?:agreement|deal|transaction|financing)|(?:gold|silver|copper|precious metals?|cobalt|nickel) stream(?:ing)?(?! sediment)|stream (?:agreement|financing|transaction)|royalty (?:sale|financing|agreement|purchase|transaction)|(?:gold|silver|gold and silver|precious metals?) purchase agreement|(?:sells?|sold|selling|buys?|bought|buying|acquires?|acquired|acquiring|purchases?|purchased|purchasing|grants?|granted|closes?|closed|completes?|completed)\b(?:[^.;]|\.\d){0,40}\broyalt(?:y|ies))\b/i,
   },
   {
     kind: 'debt',
@@ -73,7 +73,7 @@ const INSTRUMENTS: { kind: FinancingKind; type: FinancingInstrument['type']; pat
 
 // One cheap test before the instruments: most sentences of a release raise no money.
 const MAY_FINANCE =
-  /placement|placing|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant|purchase agreement|Incentive Scheme|share issu|issue of/i;
+  /placement|placing|\bIPO\b|flow[- ]through|bought|rights|entitlement|open offer|share purchase|SPP|equity|capital raising|offering|royalt|stream|notes?\b|debenture|bond|loan|facilit|debt|financ|grant|purchase agreement|Incentive Scheme|share issu|issue of/i;
 
 /**
  * The instruments a sentence (or headline) raises money with, most specific first, leaving out what the

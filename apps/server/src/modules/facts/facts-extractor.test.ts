@@ -1274,3 +1274,45 @@ describe('ounce-only statements of fresh set 11', () => {
     expect(resources('Springpole hosts an Indicated mineral resource of 4.6 million ounces of gold.')).toEqual([]);
   });
 });
+
+describe('financings of fresh set 13', () => {
+  const deals = (text: string, title = '') =>
+    extractFacts(text, { title }).financings.map((f) => [f.amount, f.currency, f.type, f.status, f.funds_drilling]);
+
+  it('takes a total over the tranches as the deal’s size, and flow-through shares told after it as its type', () => {
+    expect(
+      deals(
+        'Kestrel Gold Corp. (TSXV: KGC) has closed the final tranche of its non-brokered private placement. With the first tranche, Kestrel raised about $3.1 million in total gross proceeds over the two tranches.\n\nThe shares sold in the offering qualify as "flow-through shares" under the Income Tax Act (Canada).',
+      ),
+    ).toEqual([[3_100_000, 'CAD', 'flow-through', 'closed', true]]);
+  });
+
+  it('reads money raised as a deal, plural placements, an IPO and a conditional raise, but not money raised over time', () => {
+    expect(
+      deals('Aurum West Resources (ASX: AWR) successfully raised $1.8 million this week to fund RC drilling.'),
+    ).toEqual([[1_800_000, 'AUD', 'private-placement', 'closed', true]]);
+    expect(deals('The non-brokered private placements totalled $640,000 and will fund till sampling.')).toEqual([
+      [640_000, null, 'private-placement', 'announced', false],
+    ]);
+    expect(
+      deals(
+        'Lodge Metals (ASX: LDM) lodged a prospectus for an IPO to raise $7 million to fund drilling at Mount Hope.',
+      ),
+    ).toEqual([[7_000_000, 'AUD', 'public-offering', 'announced', true]]);
+    expect(
+      deals('Tarn Mining has conditionally raised approximately US$40 million through an equity fundraising.'),
+    ).toEqual([[40_000_000, 'USD', 'private-placement', 'announced', false]]);
+    expect(deals('Since March the company has raised $2,410,000 from option exercises and placements.')).toEqual([]);
+  });
+
+  it('keeps a royalty sale’s tranche apart from a share placement told before it, and a running total out', () => {
+    expect(
+      deals(
+        'The private placements by two funds closed for aggregate gross proceeds of C$60 million.\n\nThe first tranche of the C$40 million royalty sale closed for C$20 million.\n\nThat brings total gross proceeds received to date to C$80 million, including the private placements.',
+      ).map(([amount, , type]) => [amount, type]),
+    ).toEqual([
+      [60_000_000, 'private-placement'],
+      [40_000_000, 'royalty'],
+    ]);
+  });
+});

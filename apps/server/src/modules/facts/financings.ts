@@ -27,14 +27,14 @@ function typeOf(instrument: FinancingInstrument): FinancingType {
       // A metals purchase agreement buys future metal for money now: a stream.
       return /stream|purchase agreement/i.test(instrument.phrase) ? 'stream' : 'royalty';
     case 'private-placement':
-      return /public|prospectus|\bLIFE\b/i.test(instrument.phrase) ? 'public-offering' : 'private-placement';
+      return /public|prospectus|\bLIFE\b|\bIPO\b/i.test(instrument.phrase) ? 'public-offering' : 'private-placement';
   }
 }
 
 const CLOSED =
   /\b(?:closed|has closed|have closed|closes|completed|has completed|completes|has raised|have raised|raised|successfully raised|received|receives|issued|(?<!senior |un)secured(?![ ,]+(?:(?:convertible|senior|term|first[- ]lien)\s+)*(?:debt|loans?|facilit(?:y|ies)|notes?|credit|bonds?|debentures?))|drawn down|ha(?:s|ve) (?:advanced|disbursed)|oversubscribed and closed|fully subscribed|ha(?:s|ve) finali[sz]ed|ha(?:s|ve) purchased|obtained|(?:is|are) now effective|conditions precedent\b[^.]{0,80}\b(?:fulfilled|satisfied|met))\b/i;
 const NOT_YET =
-  /\b(?:expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn|raised)|(?:non-binding|indicative) term sheet)\b/i;
+  /\b(?:conditionally|expected to (?:close|complete)|anticipated to (?:close|complete)|will close|to close on|closing (?:is|of the offering is) (?:expected|anticipated|scheduled)|is scheduled to close|on or about|on or before|subject to|intends to|proposes to|proposed|to raise|will raise|seeks to raise|up to|launch(?:es|ed)?|enter(?:s|ed)? into an? (?:agreement|engagement)|has agreed|have agreed|agreed to purchase|(?:firm|binding) commitments?|(?:will|is to|are to|to) be (?:completed|closed|settled|issued|drawn|raised)|(?:non-binding|indicative) term sheet)\b/i;
 // Deals of the past or already told: 'closed in March', 'As announced on November 23, 2020, the Company closed',
 // 'recently amended its revolving credit facility', 'has raised the flow-through component from C$5.45M to C$6M'.
 const PAST_DEAL = new RegExp(
@@ -76,8 +76,12 @@ function pickAmount(text: string, mentions: MoneyMention[], instrumentAt: number
 }
 
 // 'has closed a C$3 million financing', 'completed a capital raise': a deal named by no instrument word.
+// 'Since September the Company has raised $5,265,313': money raised over time, no one deal.
+const RAISED_SO_FAR =
+  /\braised\b[^.]{0,80}\b(?:since|to date|so far)\b|\b(?:since|to date|so far)\b[^.]{0,80}\braised\b/i;
+// 'BMG Resources successfully raised $2.5 million this week to fund …': money raised names its deal too.
 const GENERIC_DEAL =
-  /\b(?:closed|closes|completed|completes|announces?|secured|secures)\s+(?:a|an|its)\s+(?:[\w$.,-]+\s+){0,4}?(?:financing|capital raise|raise)\b/i;
+  /\b(?:closed|closes|completed|completes|announces?|secured|secures)\s+(?:a|an|its)\s+(?:[\w$.,-]+\s+){0,4}?(?:financing|capital raise|raise)\b|\b(?:has |have )?(?:successfully |just )?raised\s+(?:about |approximately |around |nearly |almost |over |more than )?(?:[A-Z]{0,3}\$|£|€)\s?\d[\d.,]*/i;
 // A deal told before, now broken down: 'The company sold 4.65 million flow-through shares at C$0.43 for
 // C$2 million and …', 'Tranche two comprises … flow-through shares', 'The underwriters may add … for a further C$2 million'.
 const COMPONENT =
@@ -85,8 +89,15 @@ const COMPONENT =
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
 // 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
 const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
+const FLOW_THROUGH_SHARES = /\b(?:qualif(?:y|ies|ied)|will qualify|are|were|will be) as ["“']?flow[- ]through/i;
+// '… raised approximately $5.3 million in total gross proceeds over the two tranches': the deal's whole size.
+const ALL_TRANCHES = /\b(?:both|all|the (?:two|three|four|\d))\s+tranches\b/i;
 const LEG =
   /\b(?:retail|institutional|wholesale)\s+(?:component|entitlement offer|offer|placement|tranche)\b|\bshortfall\b|\btop-up facility\b/i;
+// The deals told so far, added up: 'bringing total gross proceeds received to C$174 million including the private
+// placements'.
+const RUNNING_TOTAL =
+  /\bbringing (?:the )?(?:total|aggregate)\b|\b(?:total|aggregate) (?:gross )?proceeds (?:received )?to date\b/i;
 // The raising a release looks back on: 'part of the proceeds of the recent capital raising'.
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
@@ -124,7 +135,7 @@ export function financingsOf(
         : undefined) ??
       (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
     if (!instrument && deal) growToTotal(deal, text, fallback);
-    if (!instrument || PAST_DEAL.test(text)) return;
+    if (!instrument || PAST_DEAL.test(text) || RAISED_SO_FAR.test(text) || (deal && RUNNING_TOTAL.test(text))) return;
     // A share purchase plan offered beside a placement tops the deal up, and directors subscribing 'under the
     // Placement' take part of it: neither is a deal of its own.
     if (deal && /\bSPP\b|\bshare purchase plan\b|\bunder the (?:placement|offering|raising)\b/i.test(text)) return;
@@ -158,6 +169,12 @@ export function financingsOf(
         quoteStart = previous.start;
       }
     }
+    // 'The common shares sold in the offering qualify as flow-through shares': the deal just told is flow-through.
+    if (deal && !amount && typeOf(instrument) === 'flow-through' && FLOW_THROUGH_SHARES.test(text)) {
+      if (deal.type !== 'debt') deal.type = 'flow-through';
+      deal.funds_drilling ||= deal.type === 'flow-through';
+      return;
+    }
     // Components of a deal already told ('… for gross proceeds of $2.5 million, and … $12.5 million').
     if (facts.length > 0 && (text.match(/\bgross proceeds of\b/gi) ?? []).length >= 2) return;
     // A financing named without an amount counts only in a sentence that raises or closes one.
@@ -179,6 +196,15 @@ export function financingsOf(
     }
     const type = tranche && deal ? deal.type : typeOf(instrument);
     if (tranche && !amount) return;
+    if (tranche && deal && amount && ALL_TRANCHES.test(text)) {
+      if (deal.amount === null || deal.amount < amount.amount) {
+        deal.amount = amount.amount;
+        deal.currency = amount.currency;
+      }
+      if (status === 'closed') deal.status = 'closed';
+      deal.use_of_proceeds ??= use;
+      return;
+    }
     facts.push({
       amount: amount?.amount ?? null,
       currency: amount?.currency ?? null,
@@ -203,8 +229,9 @@ export function financingsOf(
       // 'raised $6.5 million' and 'gross proceeds of $6,540,703': the exact figure is the deal's.
       if (fact.amount !== null && same.amount !== null && precision(fact.amount) < precision(same.amount))
         same.amount = fact.amount;
-      // The same deal told twice: it is closed if either telling says so.
+      // The same deal told twice: it is closed if either telling says so, flow-through if either does.
       if (fact.status === 'closed') same.status = 'closed';
+      if (moreSpecific(fact.type, same.type)) same.type = fact.type;
       if (!same.use_of_proceeds && fact.use_of_proceeds) same.use_of_proceeds = fact.use_of_proceeds;
       same.funds_drilling ||= fact.funds_drilling;
       continue;
@@ -260,8 +287,23 @@ function sameAmount(a: number, b: number): boolean {
   return rounded / step >= 10 && Math.abs(rounded - exact) <= step / 2;
 }
 
+const SHARES: FinancingType[] = [
+  'private-placement',
+  'flow-through',
+  'bought-deal',
+  'rights-offering',
+  'public-offering',
+];
+/** A tranche of a royalty sale is no part of a share placement told before it. */
+const sameKind = (a: FinancingType, b: FinancingType) => a === b || (SHARES.includes(a) && SHARES.includes(b));
+
 // The order in which a deal's parts name its type: a placement with a flow-through part is a flow-through deal.
 const TYPE_PRECEDENCE: FinancingType[] = ['flow-through', 'bought-deal', 'rights-offering'];
+/** A share deal's type named more precisely ('flow-through' over 'private-placement'). */
+const moreSpecific = (type: FinancingType, than: FinancingType) =>
+  sameKind(type, than) &&
+  TYPE_PRECEDENCE.includes(type) &&
+  (!TYPE_PRECEDENCE.includes(than) || TYPE_PRECEDENCE.indexOf(type) < TYPE_PRECEDENCE.indexOf(than));
 
 /**
  * Parts told beside their deal: tranches or unit kinds whose amounts add up to the deal's ('up to $1,300,000'
@@ -276,7 +318,9 @@ function withoutParts(deals: FinancingFact[]): FinancingFact[] {
   deals.forEach((deal, index) => {
     if (deal.amount === null || !(TRANCHE.test(deal.quote) || LEG.test(deal.quote))) return;
     const amount = deal.amount;
-    const whole = deals.slice(0, index).find((other) => other.amount !== null && other.amount > amount);
+    const whole = deals
+      .slice(0, index)
+      .find((other) => other.amount !== null && other.amount > amount && sameKind(other.type, deal.type));
     if (!whole) return;
     parts.add(deal);
     whole.funds_drilling ||= deal.funds_drilling;
