@@ -1316,3 +1316,54 @@ describe('financings of fresh set 13', () => {
     ]);
   });
 });
+
+describe('issuers of fresh sets 13 and 14', () => {
+  const issuer = (text: string, title = '') =>
+    extractFacts(text, { title }).issuers.map((fact) => [fact.name, fact.tickers]);
+
+  it('reads the Northern Miner’s codes, and a partner named first as the company', () => {
+    expect(
+      issuer(
+        'Partners Tamar Gold (TMG-V) and Orca Metals (ORC-T) have started a 2,000-metre program of underground drilling.',
+      ),
+    ).toEqual([['Tamar Gold', ['TSXV:TMG']]]);
+    expect(issuer('Operator Brennan Resources (BRN-A) expanded its resource.')).toEqual([
+      ['Brennan Resources', ['ASE:BRN']],
+    ]);
+  });
+
+  it('names a headline’s subject as the body does in full: past a title-case verb, an abbreviation, capitals', () => {
+    expect(
+      issuer(
+        'Kestrel Intersects High-Grade Gold at the North Zone\n\nKestrel Metals Ltd. yesterday released its first assays.',
+        'Kestrel Intersects High-Grade Gold at the North Zone',
+      ),
+    ).toEqual([['Kestrel Metals Ltd.', []]]);
+    expect(
+      issuer(
+        'Brolga Res. plans drilling program\n\nBrolga Resources plans to start drilling at its gold project in March.',
+        'Brolga Res. plans drilling program',
+      ),
+    ).toEqual([['Brolga Resources', []]]);
+    expect(
+      issuer(
+        'KCL breaks ground at Tarn\n\nKCL RESOURCES’ first hole at Tarn hit a porphyry.',
+        'KCL breaks ground at Tarn',
+      ),
+    ).toEqual([['KCL RESOURCES', []]]);
+    expect(
+      issuer(
+        'Deep Drilling Campaign Hits Promising Copper Indicators',
+        'Deep Drilling Campaign Hits Promising Copper Indicators',
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives a short name beside its listing the full name the body uses elsewhere', () => {
+    expect(
+      issuer(
+        'Aurum West Resources successfully raised $1.8 million this week.\n\nAurum West (ASX: AWR) will issue 40,000,000 new shares at 4.5c.',
+      ),
+    ).toEqual([['Aurum West Resources', ['ASX:AWR']]]);
+  });
+});

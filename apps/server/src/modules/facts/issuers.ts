@@ -71,6 +71,11 @@ const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})\s?-\s?(${EXCHANGE})`, 'g')
 // '(TSX-VGCX)', '(TSX.V-VIT)': an exchange, a hyphen and the symbol ('TSX-V' with a colon or space after it is the Venture).
 const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX\.V|TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.]{1,7})\s*\)/g;
 
+// The Northern Miner's codes: '(PVO-V)' on the Venture, '(IMP-T)' in Toronto, '(BHP-N)' in New York, '(ONV-A)' on
+// the Alberta exchange, '(ABC-Q)' on Nasdaq.
+const PAPER_CODE = /\(\s*([A-Z][A-Z0-9.]{0,6})-([VTNAQ])\s*\)/g;
+const PAPER_EXCHANGES: Record<string, string> = { V: 'TSXV', T: 'TSX', N: 'NYSE', A: 'ASE', Q: 'NASDAQ' };
+
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
   for (const match of text.matchAll(PAIR)) {
@@ -107,6 +112,10 @@ function listingsIn(text: string): Listing[] {
   for (const match of text.matchAll(EXCHANGE_DASH_SYMBOL)) {
     const code = exchangeOf(match[1] ?? '');
     if (code) found.push({ start: match.index, end: match.index + match[0].length, tickers: [`${code}:${match[2]}`] });
+  }
+  for (const match of text.matchAll(PAPER_CODE)) {
+    const code = PAPER_EXCHANGES[match[2] ?? ''];
+    if (code) found.push({ start: match.index, end: match.index + match[0].length, tickers: [`${code}:${match[1]}`] });
   }
   return found.filter((listing) => listing.tickers.length > 0).sort((a, b) => a.start - b.start);
 }
@@ -182,10 +191,20 @@ const SUBJECT =
 // A headline's subject: its first names before a verb, a colon or comma, or a lower-case word ('Gascoyne drilling
 // exceeds expectations', 'INV Metals: New study …', 'Premier Gold, Roxmark drill …', 'Zinc of Ireland announces').
 const TITLE_WORD = String.raw`[\p{Lu}\d][\p{L}\d&.'’-]*`;
+const TITLE_VERB = String.raw`(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobili[sz]es|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges|Gets|Cuts|Finds|Defines|Returns|Identifies|Discovers|Acquires|Agrees)\b`;
 const TITLE_SUBJECT = new RegExp(
-  String.raw`^(${TITLE_WORD}(?:\s+(?:of\s+|&\s+)?${TITLE_WORD}){0,4}?)(?=\s*[:,]\s|\s+(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobili[sz]es|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges|Gets|Cuts|Finds)\b|\s+(?!(?:of|and)\s)\p{Ll})`,
+  String.raw`^(${TITLE_WORD}(?:\s+(?:of\s+|&\s+)?${TITLE_WORD}){0,4}?)(?=\s*[:,]\s|\s+${TITLE_VERB}|\s+(?!(?:of|and)\s)\p{Ll})`,
   'u',
 );
+// The capitalised words after a name on its line, up to a headline's verb ('Skyharbour Intersects High-Grade
+// Uranium' names Skyharbour only).
+const NAME_WORDS_AFTER = new RegExp(String.raw`(?:[ \t]+(?!${TITLE_VERB})[\p{Lu}][\p{L}&.'’-]*){0,3}`, 'uy');
+// A headline's short forms of a name's last word ('Nugget Res. plans drilling program').
+const ABBREVIATED: [RegExp, string][] = [
+  [/\bRes\\\.$/, String.raw`Res(?:\.|ources)`],
+  [/\bExpl\\\.$/, String.raw`Expl(?:\.|oration)`],
+  [/\bMng\\\.$/, String.raw`(?:Mng\.|Mining)`],
+];
 // A headline's names that are not a company: 'Deep Drilling Campaign Hits …', 'Major Resource Upgrade …'.
 const NOT_A_COMPANY =
   /\b(?:Drilling|Drill|Campaign|Program|Programme|Project|Results|Resource|Upgrade|Study|Mine|News)$/i;
@@ -197,7 +216,7 @@ const FULL_NAME_END =
 // What trade press puts before a name: 'Vancouver-based Foran Mining Corp.', 'Developer Lion One Metals', 'Junior
 // First Graphite', 'On Wednesday Prospect'.
 const DESCRIPTION =
-  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered|owned)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
+  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered|owned)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner|Operator|Partners?|Joint venture partners?)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
 
 function withoutDescription(name: string): string {
   const plain = name.replace(DESCRIPTION, '');
@@ -266,9 +285,11 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     }
     const plain = withoutDescription(name.name);
     const start = name.start + name.name.length - plain.length;
+    // 'BMG (ASX: BMG) will issue …' after 'BMG Resources successfully raised …': the name as the body gives it in full.
+    const fuller = FULL_NAME_END.test(plain) ? null : fullestName(plain, folded).fullest;
     return [
       {
-        name: plain,
+        name: fuller?.name ?? plain,
         tickers: [...new Set([...tickers, ...headerTickers])],
         quote: original.slice(start, end),
         start,
@@ -333,6 +354,40 @@ function sameCompany(a: string | undefined, b: string): boolean {
 }
 
 /**
+ * Each place the body names a company (case aside: 'COPPERSTONE RESOURCES:' is 'Copperstone Resources' below; a
+ * headline's 'Res.' is Resources), and the fullest form it takes with the capitalised words after it on its line,
+ * ending as a company's name does: the headline repeated atop the body says 'Premier Gold', its lead 'Premier Gold
+ * Mines Ltd.'.
+ */
+function fullestName(
+  short: string,
+  folded: string,
+): { fullest: { name: string; at: number } | null; mentions: RegExpExecArray[] } {
+  const escaped = ABBREVIATED.reduce(
+    (pattern, [abbreviation, full]) => pattern.replace(abbreviation, full),
+    short.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'),
+  );
+  const count = short.split(/\s+/).length;
+  const mentions = [...folded.matchAll(new RegExp(String.raw`(?<![\p{L}\d])${escaped}(?![\p{L}\d])`, 'giu'))];
+  let fullest: { name: string; at: number } | null = null;
+  for (const mention of mentions) {
+    NAME_WORDS_AFTER.lastIndex = mention.index + mention[0].length;
+    const words = `${mention[0]}${NAME_WORDS_AFTER.exec(folded)?.[0] ?? ''}`
+      .split(/\s+/)
+      .map((word) => word.replace(/['’]s?$/, ''));
+    for (let length = words.length; length >= count; length--) {
+      const name = words.slice(0, length).join(' ').replace(/,$/, '');
+      // 'WCB RESOURCES' first drill hole' ends as a name does, in capitals.
+      const asWritten = name === name.toUpperCase() ? name.replace(/\B\p{Lu}+/gu, (rest) => rest.toLowerCase()) : name;
+      if (!FULL_NAME_END.test(asWritten) || NOT_A_COMPANY.test(name)) continue;
+      if (!fullest || name.length > fullest.name.length) fullest = { name, at: mention.index };
+      break;
+    }
+  }
+  return { fullest, mentions };
+}
+
+/**
  * The headline's subject as the body names it: the longest form ending as a company's name does ('Gascoyne' ->
  * 'Gascoyne Resources', 'INV Metals' -> 'INV Metals Inc.'), else the headline's own words when they read as a
  * name (two words or more not ending in 'Drilling' or 'Project'; one word only when no dictionary has it: 'A2Gold').
@@ -340,26 +395,8 @@ function sameCompany(a: string | undefined, b: string): boolean {
 function titleIssuer(title: string, folded: string): { name: string; at: number } | null {
   const subject = TITLE_SUBJECT.exec(title)?.[1]?.trim();
   if (!subject || STOP_WORD.test(subject)) return null;
-  const escaped = subject.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const { fullest, mentions } = fullestName(subject, folded);
   const count = subject.split(/\s+/).length;
-  // Each place the body names it, case aside ('COPPERSTONE RESOURCES:' is 'Copperstone Resources' below), with
-  // the capitalised words after it on its line.
-  const mentions = [...folded.matchAll(new RegExp(String.raw`(?<![\p{L}\d])${escaped}(?![\p{L}\d])`, 'giu'))];
-  // The fullest name wins: the headline repeated atop the body says 'Premier Gold', its lead 'Premier Gold Mines Ltd.'.
-  let fullest: { name: string; at: number } | null = null;
-  for (const mention of mentions) {
-    const after = /(?:[ \t]+[\p{Lu}][\p{L}&.'’-]*){0,3}/uy;
-    after.lastIndex = mention.index + subject.length;
-    const words = `${mention[0]}${after.exec(folded)?.[0] ?? ''}`
-      .split(/\s+/)
-      .map((word) => word.replace(/['’]s$/, ''));
-    for (let length = words.length; length >= count; length--) {
-      const name = words.slice(0, length).join(' ').replace(/,$/, '');
-      if (!FULL_NAME_END.test(name) || NOT_A_COMPANY.test(name)) continue;
-      if (!fullest || name.length > fullest.name.length) fullest = { name, at: mention.index };
-      break;
-    }
-  }
   if (fullest) return fullest;
   const first = mentions[0];
   if (!first) return null;
