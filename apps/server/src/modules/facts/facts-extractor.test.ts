@@ -1367,3 +1367,29 @@ describe('issuers of fresh sets 13 and 14', () => {
     ).toEqual([['Aurum West Resources', ['ASX:AWR']]]);
   });
 });
+
+describe('resources and programmes of fresh sets 13 and 14', () => {
+  it('reads the trade press’s grams of gold in a resource, per tonne told or not', () => {
+    const resources = extractFacts(
+      'The indicated resource now stands at 22.4 million tonnes grading 1.62 grams gold per tonne. There is also an inferred resource of 3.1 million tonnes grading 1.8 grams gold.',
+    ).resources.map((f) => [f.category, f.tonnes_mt, f.grade, f.unit, f.element]);
+    expect(resources).toEqual([
+      ['Indicated', 22.4, 1.62, 'g/t', 'Au'],
+      ['Inferred', 3.1, 1.8, 'g/t', 'Au'],
+    ]);
+  });
+
+  it('reads drill programs that are under way as running, whatever else the sentence says will come', () => {
+    expect(
+      extractFacts(
+        'Until then there will be no news from the Lynx properties, where delineation and reconnaissance drill programs are under way.',
+      ).programmes.map((p) => p.status),
+    ).toEqual(['underway']);
+  });
+
+  it('leaves out the drilling a company completed last year', () => {
+    expect(
+      extractFacts('Last year the company completed 12,300 metres of diamond drilling at the site.').programmes,
+    ).toEqual([]);
+  });
+});

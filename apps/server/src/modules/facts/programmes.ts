@@ -127,7 +127,7 @@ const DONE_FIRST =
   /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
 
 const STARTED =
-  /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing)\b/i;
+  /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing|under ?way)\b/i;
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth', 'gold continues to show up' speak of rock, not of drilling.
@@ -159,7 +159,7 @@ const BOILERPLATE =
   /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:[\w-]+ )?(?:estimate|resource|MRE) (?:draws on|rests on|is based on|is supported by|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b|\bwill be (?:released|reported|announced|published) (?:as|when|once)\b/i;
 /** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
 const PAST_DRILLING =
-  /\bduring (?:FY|fiscal(?: year)?) ?(?:19|20)?\d\d\b|\bthe original plan\b|\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b/i;
+  /\bduring (?:FY|fiscal(?: year)?) ?(?:19|20)?\d\d\b|\bthe original plan\b|\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b|^(?:last|the previous) year,? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|drilled)\b/i;
 
 const NOT_DRILLING =
   /\bdrill(?:[- ]?hole)?\s+(?:siting|targeting|target generation|planning|permitting|pad (?:construction|preparation))\b/gi;

@@ -29,10 +29,13 @@ export function categoryOf(text: string): ResourceCategory | null {
 
 const TONNES = String.raw`(?<t>${NUM})\s?-?\s?(?<tu>Mt(?![a-z])|Mtonnes|billion (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|t)\b|Bt(?![a-z])|million (?:metric |dry |wet )?(?:ore )?(?:tonnes|tons|mt|t)\b|M tonnes|kt(?![a-z])|thousand tonnes|(?:tonnes|tons|t)(?![a-z]))`;
 const CONTAINED = String.raw`(?<c>${NUM})\s?-?\s?(?<cu>Moz|koz|Mlb|Mlbs|kt|Kt|million (?:troy )?(?:ounces|oz\.?|pounds|lbs?)|thousand ounces|(?:troy )?ounces|oz|lbs?|pounds|tonnes|t)(?![a-z])`;
+// The trade press's grams of a precious metal, per tonne told or not: '30.5 million tonnes grading 1.95 grams gold per
+// tonne', 'an inferred resource of 4.4 million tonnes grading 2 grams gold'.
+const GRAMS_OF_METAL = String.raw`grams?(?=\s+(?:of\s+)?(?:gold|silver|platinum|palladium)\b)`;
 // '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz',
 // '293,000 tonnes ("t") averaging 0.62 grams per tonne ("g/t") gold'.
 const TONNES_FIRST = new RegExp(
-  String.raw`${TONNES}\s*(?:\([^()]{1,12}\)\s*)?(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  String.raw`${TONNES}\s*(?:\([^()]{1,12}\)\s*)?(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT}|${GRAMS_OF_METAL})(?:\s*\([^()]{1,12}\))?(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
   'gi',
 );
 // 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
