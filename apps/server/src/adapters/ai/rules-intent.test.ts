@@ -195,4 +195,17 @@ Email: jane@kestrelgold.com`,
     expect(scored.buying_intent_score).toBe('High');
     expect(scored.intent_reasons).toContain('assays 30.4 m @ 4.3 % Zn+Pb (G11-468-13), next programme planned');
   });
+
+  it('reads a sized programme a headline says is finished as Medium, and a placement that will fund exploration as High', () => {
+    const finished = analyse(
+      'Tarn Zinc Concludes 4,000-meter Drill Program',
+      'Tarn Zinc Corp. (TSXV: TZC) announced that it has finished a 4,000-meter drill program at its Akali property.',
+    );
+    expect([finished.buying_intent_score, finished.intent_reasons]).toEqual(['Medium', ['4,000 m drilling completed']]);
+    const placement = analyse(
+      'Aspen Exploration Announces Closing of Private Placement for Gross Proceeds of $3.2 Million',
+      'Aspen Exploration Inc. (TSXV: ASP) has closed its private placement for aggregate gross proceeds of $3,200,000.\n\nThe Company intends to use the net proceeds of the Offering for exploration expenditures at the Rim Project and for general corporate purposes.',
+    );
+    expect(placement.buying_intent_score).toBe('High');
+  });
 });

@@ -134,6 +134,8 @@ function studyReason(study: StudyFact): string {
   return `${study.stage}${npv}${irr}`;
 }
 
+const DRILLING_DONE =
+  /\b(?:complet(?:es|ed)|conclud(?:es|ed)|finish(?:es|ed))\b.*\b(?:drill(?:ing)?|program(?:me)?|campaign)\b/i;
 const DRILL_NEWS =
   /\b(?:intersect(?:s|ed)?|intercepts?|hits?|drill(?:s|ing|ed)? (?:results?|hits?|intersects?)|sulphides?|assays?|discovery)\b/i;
 
@@ -212,8 +214,12 @@ export function rubricIntent(
     );
   }
 
-  // Drill news without grades ('massive sulphides intersected', pXRF readings, peak assays) is a lead.
+  // Drill news without grades ('massive sulphides intersected', pXRF readings, peak assays) is a lead, and so is a
+  // sized programme just finished ('Concludes 5,000-meter Drill Program'): its assays and next phase are to come.
   if (found.length === 0 && DRILL_NEWS.test(headline)) add('Medium', 'drilling news without assays');
+  const finished = facts.programmes.find((p) => p.status === 'completed' && (p.metres !== null || p.holes !== null));
+  if (found.length === 0 && finished && DRILLING_DONE.test(headline))
+    add('Medium', `${programmeShort(finished)} completed`);
 
   if (found.length === 0) {
     return HOUSEKEEPING.test(headline)

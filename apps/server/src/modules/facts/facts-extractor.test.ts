@@ -1392,4 +1392,22 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
       extractFacts('Last year the company completed 12,300 metres of diamond drilling at the site.').programmes,
     ).toEqual([]);
   });
+
+  it('keeps intervals told beside a historical deposit’s name or a typical thickness, and no phase as a hole count', () => {
+    const intervals = (text: string) => extractFacts(text).intercepts.map((i) => [i.hole_id, i.grade, i.element]);
+    expect(
+      intervals(
+        '- New mineralization about 350 feet below the historical Saddle Zone mineralization, with 1.5 feet at 0.024% eU3O8 in hole SD23-027;',
+      ),
+    ).toEqual([['SD23-027', 0.024, 'eU3O8']]);
+    expect(
+      intervals(
+        '- Mineralization of typical ore-grade thickness was met in 4 holes; the best interval is 4.5 feet at 0.202% eU3O8.',
+      ),
+    ).toEqual([[null, 0.202, 'eU3O8']]);
+    expect(intervals('Historical drill hole DH-5 returned 3 m at 2 g/t Au.')).toEqual([]);
+    expect(
+      extractFacts('So far the company has drilled 39 phase three infill holes.').programmes.map((p) => p.holes),
+    ).not.toContain(3);
+  });
 });

@@ -50,7 +50,7 @@ const PRICE_BEFORE =
   /(?:price of|priced at|at a price of|exercise price of|at|issue price of|market (?:capitali[sz]ation|cap|value) of|valued at|commission of|fees? of)\s*$/i;
 
 const USE_OF_PROCEEDS =
-  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand|push (?:ahead|on|forward) with|press on with|kick[- ]?start)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b)\s+([^.]{8,220})/i;
+  /\b(?:(?:net |gross )?proceeds\b[^.]{0,80}?\b(?:will|are|is|shall|would|to)\s+(?:be\s+)?(?:primarily\s+|mainly\s+|principally\s+)?(?:used|applied|allocated|directed|earmarked|spent|utili[sz]ed|intended)\s+(?:to be used\s+)?(?:to|for|towards|on)|(?:proceeds\b[^.]{0,60}?)?\bearmarked (?:to|for)|\bproceeds\b[^.]{0,40}?\bto (?:fund|finance|advance|support)|\bto (?:fund|finance)\b|\bwill fund\b|\bwhich (?:will )?(?:supports?|funds?)\b|\bto (?:support|advance|accelerate|fast[- ]track|speed up|expand|push (?:ahead|on|forward) with|press on with|kick[- ]?start)\b|\bproceeds\b[^.]{0,40}?\bwill\s+(?:(?:also|primarily|mainly)\s+)?(?:fund|finance|support|advance|accelerate|speed up|fast[- ]track|go (?:to|towards))\b|\bfunds? will (?:be used to|support|allow)|\bto incur\b|\buse (?:the |its |all )?(?:net |gross )?proceeds\b[^.]{0,60}?\b(?:for|to|on|towards))\s+([^.]{8,220})/i;
 const DRILLING_USE =
   /\bdrill|\bexploration\b|\bCanadian exploration expenses?\b|\bCEE\b|flow[- ]through mining expenditures?|resource (?:expansion|definition|upgrade|drilling)|\bassays?\b|\bgeophysic|\bfield (?:work|programs?|programmes?|season)\b/i;
 
@@ -266,7 +266,9 @@ export function financingsOf(
   return found;
 }
 
-const HEADLINE_PURPOSE = /\b(?:for|to fund|to finance|to advance|towards)\s+([^,;:]{4,80})/i;
+// Not 'for Gross Proceeds of $4.55 Million': the size, not the purpose.
+const HEADLINE_PURPOSE =
+  /\b(?:for(?!\s+(?:gross|aggregate|total|net)\s+proceeds\b)|to fund|to finance|to advance|towards)\s+([^,;:]{4,80})/i;
 const HEADLINE_MONEY = /\b(?:rais\w*|fund(?:ing|s)?|financ\w+|placement|offering|capital)\b|[$£€]/i;
 
 /** The place of an amount's last significant digit: 6,500,000 → 100,000; 6,540,703 → 1. */
