@@ -217,15 +217,15 @@ export function clean(value: number): number {
 export type GradeUnitWord = 'g/t' | '%' | 'ppm' | 'ppb' | 'oz/t' | 'lb/t' | 'kg/t' | 'mg/L';
 
 /** Grade units as releases write them, longest first; group 1 of GRADE_UNIT_PATTERN. */
-export const GRADE_UNIT = String.raw`(?:g\/t|gpt|g\/tonne|gm\/t|grams? per tonne|grams? per metric tonne|grams? per ton|g\/mt|%|per ?cent|percent|ppm|ppb|µg\/g|oz\/t(?:on)?|opt|ounces? per (?:short )?ton|oz\/ton|lb\/t|lbs\/t|kg\/t|mg\/[lL]|milligrams? per lit(?:re|er))`;
+export const GRADE_UNIT = String.raw`(?:g\/t|gpt|g\/tonne|gm\/t|grams? per tonne|grams? per metric tonne|grams? per ton|g\/mt|%|per ?cent|percent|ppm|ppb|µg\/g|oz\/t(?:on)?|opt|ounces? per (?:short )?ton|oz\/ton|lb\/t|lbs\/t|kg\/t|mg\/[lL]|milligrams? per lit(?:re|er)|parts per (?:million|billion))`;
 
 export function gradeUnitOf(word: string): GradeUnitWord | null {
   const lower = word.toLowerCase();
   if (lower === 'mg/l' || lower.startsWith('milligram')) return 'mg/L';
   if (lower.startsWith('g') || lower === 'gpt') return 'g/t';
   if (lower === '%' || lower.startsWith('per') || lower === 'percent') return '%';
-  if (lower === 'ppm' || lower === 'µg/g') return 'ppm';
-  if (lower === 'ppb') return 'ppb';
+  if (lower === 'ppm' || lower === 'µg/g' || lower === 'parts per million') return 'ppm';
+  if (lower === 'ppb' || lower === 'parts per billion') return 'ppb';
   if (lower.startsWith('oz') || lower === 'opt' || lower.startsWith('ounce')) return 'oz/t';
   if (lower.startsWith('lb')) return 'lb/t';
   if (lower === 'kg/t') return 'kg/t';
@@ -283,7 +283,7 @@ const ELEMENT_WORDS: [RegExp, string][] = [
 ];
 
 /** Element words releases put beside grades; group 1 of ELEMENT_PATTERN. */
-export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon|manganese|VHM|THM)(?![A-Za-z0-9])`;
+export const ELEMENT = String.raw`(?:eCu|Zn ?\+ ?Pb|Cu ?\+ ?Zn|copper-zinc|zinc-copper|zinc-lead|lead-zinc|Pb ?\+ ?Zn|Cu ?\+ ?Au|(?:2PGE ?\+ ?Au|Pt ?\+ ?Pd ?\+ ?Au|[3-6]E)(?: ?PGM| ?PGE)?|Au ?Eq|AuEq|Ag ?Eq|AgEq|Cu ?Eq|CuEq|NiEq|ZnEq|gold[- ]equivalent|silver[- ]equivalent|copper[- ]equivalent|nickel[- ]equivalent|zinc[- ]equivalent|Li2O|lithium oxide|Li|eU3O8|U3O8|U(?=\s|$|[.,;)])|total rare earth oxides?|TREO|V2O5|WO3|TGC|Cg|Au|Ag|Cu|Ni|Zn|Pb|Mo|Co|Sn|Sb|Pt|Pd|PGE|Fe|Mn|Al2O3|alumina|gold|silver|copper|nickel|zinc|lead|molybdenum|cobalt|lithium|uranium|tin|antimony|tungsten|platinum|palladium|graphitic carbon|manganese|VHM|THM)(?![A-Za-z0-9])`;
 
 export function elementOf(word: string | undefined): string | null {
   if (!word) return null;

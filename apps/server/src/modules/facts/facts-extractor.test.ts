@@ -1410,4 +1410,19 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
       extractFacts('So far the company has drilled 39 phase three infill holes.').programmes.map((p) => p.holes),
     ).not.toContain(3);
   });
+
+  it('reads grades in parts per million of total rare earth oxides, and leaves out results a story says came out earlier', () => {
+    const intervals = (text: string) =>
+      extractFacts(text).intercepts.map((i) => [i.width_m, i.grade, i.unit, i.element]);
+    expect(
+      intervals(
+        'The highlight is an intersection of 180.5 metres at 4120 parts per million (ppm) total rare earth oxides (TREO).',
+      ),
+    ).toEqual([[180.5, 4120, 'ppm', 'TREO']]);
+    expect(
+      intervals(
+        'In March the company released diamond drill results from Tesoro, with highlight intercepts of 12.1 metres of 6.2 g/t gold.',
+      ),
+    ).toEqual([]);
+  });
 });

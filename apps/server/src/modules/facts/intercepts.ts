@@ -13,6 +13,7 @@ import {
   toMetres,
   type Unit,
 } from './fact-text.ts';
+import { MONTH } from '../../lib/text.ts';
 
 /**
  * Drill intercepts in prose ('12.5 m @ 3.2 g/t Au from 44 m', '6.22 g/t Au over 4 metres', '8.6 metres
@@ -230,6 +231,12 @@ const PROSE_SKIP =
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =
   /^[^.;]{0,60}?,\s*(?:which|that) (?:was|were|had been|has been) (?:previously|earlier|first) (?:reported|released|announced)\b/i;
+// 'In January the company released diamond drill results from Los Ricos, with highlight intercepts of …': an earlier
+// release's results, told in a later story.
+const RELEASED_EARLIER = new RegExp(
+  String.raw`^in (?:${MONTH}|(?:19|20)\d\d),? (?:the company|it|we) (?:released|reported|announced)\b`,
+  'i',
+);
 const REFERENCE_BEFORE =
   /\b(?:between|of|from|than|near|beside|beyond|past)\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$|\bbetween\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\([^()]*\)\s*and\s+[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$/;
 const HEADING = /^[A-Z][^.:;!?|]{0,58}$/;
@@ -324,6 +331,7 @@ export function interceptsOf(
       // 'between holes KM-21-35 (5.5 m at 2.3% CuEq) and …': another hole's result in brackets is a reference.
       if (
         REFERENCE_BEFORE.test(unit.text.slice(0, candidate.start)) ||
+        RELEASED_EARLIER.test(unit.text) ||
         PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end)) ||
         RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start)) ||
         recalledLead
