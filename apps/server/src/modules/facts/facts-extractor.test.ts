@@ -1425,4 +1425,12 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
       ),
     ).toEqual([]);
   });
+
+  it('reads a placement told in two parts at a share price as the deal told before, flow-through by its part', () => {
+    expect(
+      extractFacts(
+        'Tern Metals Inc. [TRN-CSE] said it is increasing its non-brokered private placement, which is now expected to raise $2.4 million.\n\nThe placement has two parts: a non-flow-through component of 6.0 million units at 10 cents each, for $600,000, and a flow-through component of 15 million flow-through shares at 12 cents each, for $1.8 million.',
+      ).financings.map((f) => [f.amount, f.type, f.status]),
+    ).toEqual([[2_400_000, 'flow-through', 'announced']]);
+  });
 });

@@ -83,9 +83,10 @@ const RAISED_SO_FAR =
 const GENERIC_DEAL =
   /\b(?:closed|closes|completed|completes|announces?|secured|secures)\s+(?:a|an|its)\s+(?:[\w$.,-]+\s+){0,4}?(?:financing|capital raise|raise)\b|\b(?:has |have )?(?:successfully |just )?raised\s+(?:about |approximately |around |nearly |almost |over |more than )?(?:[A-Z]{0,3}\$|£|€)\s?\d[\d.,]*/i;
 // A deal told before, now broken down: 'The company sold 4.65 million flow-through shares at C$0.43 for
-// C$2 million and …', 'Tranche two comprises … flow-through shares', 'The underwriters may add … for a further C$2 million'.
+// C$2 million and …', 'The placement has two parts: …', 'Tranche two comprises … flow-through shares', 'The
+// underwriters may add … for a further C$2 million'.
 const COMPONENT =
-  /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further|right to increase)\b/i;
+  /\b(?:sold|issued|comprised|comprises|comprising|consist(?:s|ed|ing)? of|consisting of|(?:has|have|in) (?:two|three|four|\d) (?:parts|components)|the offering (?:comprised|consisted)|(?:tranche|offering) (?:one|two|\d) (?:comprises|consists)|over-?allotment|may add|option to (?:purchase|increase|sell)|an option for|a further|right to increase)\b/i;
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
 // 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
 const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
