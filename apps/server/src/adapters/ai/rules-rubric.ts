@@ -194,13 +194,13 @@ export function rubricIntent(
   if (announced && !funding) add(fundsWork(announced) ? 'High' : 'Medium', financingReason(announced, undefined));
   else if (!funding && closed[0]) add('Medium', financingReason(closed[0], undefined));
   if (facts.intercepts.length > 0) {
-    // The best interval by metal content (width × grade), as a rep would quote it.
-    const top = facts.intercepts
-      .filter((i) => !i.including)
-      .reduce<(typeof facts.intercepts)[number] | undefined>(
-        (best, i) => (!best || i.width_m * i.grade > best.width_m * best.grade ? i : best),
-        undefined,
-      );
+    // The best interval by metal content (width × grade), as a rep would quote it; an 'including' one only when
+    // the release gives no other.
+    const outer = facts.intercepts.filter((i) => !i.including);
+    const top = (outer.length > 0 ? outer : facts.intercepts).reduce<(typeof facts.intercepts)[number] | undefined>(
+      (best, i) => (!best || i.width_m * i.grade > best.width_m * best.grade ? i : best),
+      undefined,
+    );
     const hole = top?.hole_id ? ` (${top.hole_id})` : '';
     const assay = top ? `${top.width_m} m @ ${top.grade} ${top.unit} ${top.element}${hole}` : '';
     // Drilling still going or being planned, even unsized ('step-out drilling has commenced', 'follow-up

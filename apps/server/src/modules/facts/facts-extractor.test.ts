@@ -1433,4 +1433,28 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
       ).financings.map((f) => [f.amount, f.type, f.status]),
     ).toEqual([[2_400_000, 'flow-through', 'announced']]);
   });
+
+  it('reads the trade press’s grams of gold without per tonne, a grade "of silver equivalent", a metal named before its grade, and results that "included" an interval as no sub-interval', () => {
+    const intervals = (text: string) =>
+      extractFacts(text).intercepts.map((i) => [i.width_m, i.grade, i.unit, i.element, i.including]);
+    expect(
+      intervals(
+        'The latest results from a phase two infill program included 7.1 metres grading 21.4 grams gold and 1,210 grams silver from 150 metres downhole.',
+      ),
+    ).toEqual([[7.1, 21.4, 'g/t', 'Au', false]]);
+    expect(
+      intervals('The hit included a 12.5m zone grading 210.4 grams per tonne of silver equivalent from 90m.'),
+    ).toEqual([[12.5, 210.4, 'g/t', 'AgEq', false]]);
+    expect(
+      intervals('There is also a tungsten opportunity, with results including tungsten grades of 0.31% over 2.5m.'),
+    ).toEqual([[2.5, 0.31, '%', 'WO3', false]]);
+  });
+
+  it('counts drills turning as rigs of a running programme', () => {
+    expect(
+      extractFacts(
+        'Seven drills are now turning at the project, aimed at upgrading inferred resources.',
+      ).programmes.map((p) => [p.rigs, p.status]),
+    ).toEqual([[7, 'underway']]);
+  });
 });

@@ -27,7 +27,7 @@ const WORD_LENGTH = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|t
 const GAP = String.raw`\s*(?:\([^()]{0,60}\)\s*)?(?:,?\s*from\s+${NUM}\s?(?:m|metres?|meters?|ft|feet)\s+)?`;
 // 'W m @ G unit El', 'W metres grading G unit El', 'W m of G g/t gold', '5m @12.27 g/t Au'.
 const WIDTH_FIRST = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|intersection|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,6}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?<el>${ELEMENT})\)?)?`,
+  String.raw`(?<![\d.,])(?<w>${NUM}|${WORD_LENGTH})\s?-?(?<wu>${LENGTH_UNIT})${GAP}(?:(?:interval|intercept|intersection|section|zone|core length)\s+|of\s+(?:[\w-]+\s+){1,6}?(?=(?:@|at|grading|averaging|assaying)\s))?(?:@|at|of|grading|averaging|assaying|returning|with|running)\s*(?:an? (?:average|grade) of\s*)?(?<g>${NUM})\s?(?<u>${GRADE_UNIT})(?:\s*\([^()]{1,12}\))?(?:\s*\(?(?:of\s+)?(?<el>${ELEMENT})\)?)?`,
   'gi',
 );
 // 'G unit El over W m', '5.42 grams per tonne gold ("g/t Au") over 10.0 metres ("m")'.
@@ -44,6 +44,7 @@ const GRADE_LIST_BEFORE = new RegExp(
   String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>${GRADE_UNIT})\s*(?<el>${ELEMENT})?(?:\s*,?\s*(?:and\s+)?${NUM}\s?(?:${GRADE_UNIT})\s*(?:${ELEMENT})?)*\s*,?\s*(?:and\s+)?$`,
   'i',
 );
+const ELEMENT_BEFORE = new RegExp(String.raw`(?<el>${ELEMENT})\s+(?:grades?|values?|assays?)\s+of\s*$`, 'i');
 const FROM = new RegExp(
   String.raw`^\s*(?:\([^()]*\)\s*)?,?\s*(?:from\s+(?:a depth of\s+)?(?:surface\b|(?<f>${NUM})\s?(?<fu>${LENGTH_UNIT})?)(?:\s*(?:to|-)\s*(?<t>${NUM})\s?(?<tu>${LENGTH_UNIT}))?)`,
   'i',
@@ -59,6 +60,10 @@ const TRUE_WIDTH = new RegExp(
 const INCLUDING = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])[\s;:,]*$/i;
 // 'Within that interval, 0.51 g/t Au over 7.8 m': the sentence opens inside the interval told before.
 const WITHIN_IT = /^\W*(?:within|inside) (?:that|this|the same|the above|which) (?:interval|intersection|intercept)\b/i;
+// 'The latest results from a phase three infill drill program included 9.3 metres grading …': a verb, no interval
+// inside another.
+const RESULTS_INCLUDED =
+  /\b(?:results?|highlights?|intercepts?|intersections?|assays?)\b[^.;]{0,80}\b(?:included|includes|include)\s*:?\s*$/i;
 const INCLUDING_ANYWHERE = /\b(?:including|includes|included|incl\.?|inc\.)(?![a-z])/i;
 
 // Hole names: 'GL-20-018', 'NZAC033', '19ALARC03', 'RPMRC-24016', 'SH21-040B', 'TLG-ZJ21-226', and a prefix in
@@ -132,10 +137,11 @@ const METRIC_GRADE_AFTER = new RegExp(
 );
 
 // '15 ft. grading 48.244 oz. gold and 39.48 oz. silver per ton', '109 metres grading 1.71 grams gold and 69.03
-// grams silver per tonne': the unit split around the metals.
+// grams silver per tonne': the unit split around the metals; the trade press leaves 'per tonne' out ('9.3 metres
+// grading 39.66 grams gold and 3,361 grams silver').
 const SPLIT_UNIT = new RegExp(
-  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:of\s+(?:[\w-]+\s+){1,6}?)?(?:grading|of|at|averaging|assaying)\s+(?:an? average (?:grade )?of\s+)?(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+and\s+${NUM}\s?(?:oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?:gold|silver))?\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\b`,
-  'gi',
+  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:of\s+(?:[\w-]+\s+){1,6}?)?(?:grading|of|at|averaging|assaying)\s+(?:an? average (?:grade )?of\s+)?(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+and\s+${NUM}\s?(?:oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?:gold|silver))?(?:\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\b|(?![\p{L}\d-]))`,
+  'giu',
 );
 
 // '0.67 oz. gold per ton over 215 ft.'.
@@ -148,8 +154,8 @@ const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST];
 
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
-  // The split-unit forms are rare: read only where a text says 'per ton(ne)' at all.
-  const perTon = /\bper (?:metric |short )?ton/i.test(text);
+  // The split-unit forms are rare: read only where a text says 'per ton(ne)' or 'grams gold' at all.
+  const perTon = /\bper (?:metric |short )?ton|\b(?:grams?|oz\.?|ounces?) (?:of )?(?:gold|silver)\b/i.test(text);
   for (const pattern of perTon ? [...PATTERNS, ...SPLIT_UNIT_PATTERNS] : PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
@@ -189,12 +195,14 @@ function candidatesIn(text: string): Candidate[] {
       // '50.55 ounces per ton silver (Ag) (1,733 grams per tonne)': the release's own metric grade is kept, as a
       // width in feet is kept in metres.
       const metric = unit === 'oz/t' ? METRIC_GRADE_AFTER.exec(text.slice(end, end + 60))?.groups : undefined;
+      // 'antimony grades of 0.12% over 1.5m': the metal named before the grade.
+      const named = groups.el ?? ELEMENT_BEFORE.exec(text.slice(Math.max(0, start - 40), start))?.groups?.el;
       found.push({
         start,
         end,
         width,
         ...(metric ? { grade: parseNum(metric.g ?? ''), unit: 'g/t' } : { grade, unit }),
-        element: elementOf(groups.el),
+        element: elementOf(named),
       });
     }
   }
@@ -346,7 +354,7 @@ export function interceptsOf(
         including =
           /^\W*(?:incl|including|inc\.)/i.test(unit.text) ||
           WITHIN_IT.test(unit.text) ||
-          INCLUDING.test(before) ||
+          (INCLUDING.test(before) && !RESULTS_INCLUDED.test(before)) ||
           openIncluding !== undefined;
       else if (before.includes(';') && !INCLUDING_ANYWHERE.test(before.slice(before.lastIndexOf(';'))))
         including = false;

@@ -12,7 +12,7 @@ import { drillTypeOf, LIST_ITEM, NUM, parseCount, parseNum, toMetres, WORD_NUM, 
 const DRILLING =
   /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
 const PROGRAMME_WORD =
-  /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b/i;
+  /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b|\bdrills (?:are )?(?:now |still )?(?:turning|operating|working|active)\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 // '10,000 m', '10,000-metre', '5,000 metres of', '36,089 feet of drilling'; 'approximately 8,000 m'.
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
@@ -22,7 +22,7 @@ const HOLES = new RegExp(
   'gi',
 );
 const RIGS = new RegExp(
-  String.raw`\b(?<n>${NUM}|${WORD_NUM}|a|one)\s+(?:(?:additional|more|further|new|diamond|RC|core|drill|reverse circulation|aircore|man-portable|heli-portable)\s+){0,3}(?:drill(?:ing)?\s+)?rigs?\b|\b(?<ord>second|third|fourth)\s+(?:(?:diamond|RC|core|drill)\s+){0,2}(?:drill\s+)?rig\b`,
+  String.raw`\b(?<n>${NUM}|${WORD_NUM}|a|one)\s+(?:(?:additional|more|further|new|diamond|RC|core|drill|reverse circulation|aircore|man-portable|heli-portable)\s+){0,3}(?:drill(?:ing)?\s+)?rigs?\b|\b(?<ord>second|third|fourth)\s+(?:(?:diamond|RC|core|drill)\s+){0,2}(?:drill\s+)?rig\b|\b(?<dn>${NUM}|${WORD_NUM})\s+(?:(?:diamond|RC|core)\s+)?drills\s+(?:are\s+)?(?:now\s+|still\s+)?(?:turning|operating|working|active|on site|onsite)\b`,
   'gi',
 );
 const FUTURE =
@@ -114,7 +114,8 @@ function countOf(pattern: RegExp, text: string): number | null {
   const match = pattern.exec(text);
   if (!match?.groups) return null;
   if (match.groups.ord) return parseCount(match.groups.ord);
-  const low = parseCount(match.groups.n ?? '');
+  // 'Nine drills are now turning': drills counted as rigs are.
+  const low = parseCount(match.groups.n ?? match.groups.dn ?? '');
   const high = match.groups.n2 ? parseCount(match.groups.n2) : null;
   const value = high ?? low;
   return Number.isFinite(value) ? value : null;
@@ -233,6 +234,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     if (
       metres === null &&
       holes === null &&
+      rigs === null &&
       !/\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bholes?\b.*\bwill\b|\bwill\b.*\bholes?\b|\brigs?\b|\bto drill\b/i.test(
         text,
       )
