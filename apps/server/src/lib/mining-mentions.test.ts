@@ -93,6 +93,10 @@ describe('places inside other places', () => {
     expect(countries('Offered in all provinces of Canada except Quebec.')).toEqual([]);
     expect(countries('Graphite in the Mozambique Belt of Tanzania.')).toEqual(['TZ']);
     expect(countries('Gold in the Copperbelt Province of Zambia.')).toEqual(['ZM']);
+    // A road: the project 85 km from Watson Lake is reached from it, in British Columbia.
+    expect(
+      findMentions('The zinc property in northwestern British Columbia is reached by a road from the Alaska Highway.'),
+    ).toMatchObject({ countries: ['CA'], states: ['BC'] });
   });
 
   it('knows the abbreviations DRC, PNG, UK and USA in capitals only', () => {

@@ -67,6 +67,8 @@ const PLACE_OVERRIDES: readonly [string, Place][] = [
   ['Salt Lake City', { country: null, state: null }],
   ['Great Salt Lake', { country: null, state: null }],
   ['Gold Coast', { country: null, state: null }],
+  // A road through Yukon and northern British Columbia that projects there are reached from.
+  ['Alaska Highway', { country: null, state: null }],
   ['Niger State', { country: 'NG', state: null }],
   ['Niger Delta', { country: 'NG', state: null }],
   ['Republic of Georgia', { country: 'GE', state: null }],
