@@ -1457,4 +1457,15 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
       ).programmes.map((p) => [p.rigs, p.status]),
     ).toEqual([[7, 'underway']]);
   });
+
+  it('reads each phase’s metres of a campaign the results came from, done', () => {
+    expect(
+      extractFacts(
+        'The results come from a drilling campaign of 1,840 metres in phase two and a further 2,050 metres in phase three.',
+      ).programmes.map((p) => [p.metres, p.status]),
+    ).toEqual([
+      [2050, 'completed'],
+      [1840, 'completed'],
+    ]);
+  });
 });

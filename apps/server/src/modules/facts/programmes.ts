@@ -30,7 +30,7 @@ const FUTURE =
 const UNDERWAY =
   /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\b(?:is|are) (?:now |also )?(?:completing|conducting|carrying out|undertaking)\b|\b(?:is|are) being (?:carried out|conducted|undertaken)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\b(?:announc\w+|marks?|marked) the (?:start|commencement) of (?:a|an|the|its)\b[^.]*\b(?:drilling|program(?:me)?|campaign)\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
-  /\bcompleted\b|\bfor the (?:quarter|half[- ]year|year) (?:was|were|totall?ed)\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b/i;
+  /\bcompleted\b|\bfor the (?:quarter|half[- ]year|year) (?:was|were|totall?ed)\b|\bcompletes\b|\bconcluded\b|\bfinished\b|\bwere drilled\b|\bhas drilled\b|\bdrilled\b|\btotall?(?:ing|ed)\b|\bcomprised\b|\bcomprising\b|\bconsisted of\b|\bfor a total of\b|\bresults? (?:come|came) from\b/i;
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
 const WHEN = new RegExp(
@@ -52,7 +52,7 @@ interface Candidate {
 }
 
 const METHOD_METRES = new RegExp(
-  String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})\s+of\s+(?:[\w()-]+\s+){0,7}?drilling\b`,
+  String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})\s+(?:of\s+(?:[\w()-]+\s+){0,7}?drilling\b|in\s+phase\s+(?:\d+|one|two|three|four|five|six|[IV]+)\b)`,
   'gi',
 );
 
@@ -249,7 +249,8 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     )
       continue;
     candidates.push({ metres, holes, rigs, timing, status, drill_type: drillTypeOf(text), unit });
-    // '15,000m of aircore and RC drilling and 1,000m of diamond core drilling': each method's metres.
+    // '15,000m of aircore and RC drilling and 1,000m of diamond core drilling': each method's metres; '2,098 metres
+    // in phase four and a further 2,316 metres in phase five': each phase's.
     const parts = [...text.matchAll(METHOD_METRES)];
     if (parts.length >= 2) {
       for (const part of parts) {
