@@ -97,6 +97,17 @@ describe('places inside other places', () => {
     expect(
       findMentions('The zinc property in northwestern British Columbia is reached by a road from the Alaska Highway.'),
     ).toMatchObject({ countries: ['CA'], states: ['BC'] });
+    // The next sentence's CEO is nobody's home: the possessive is the project's place.
+    expect(
+      findMentions(
+        "TSC Limited (ASX: TSC) drills at the Rover Project in WA's goldfields.\nCEO Ian Warland said more.",
+        undefined,
+        {
+          release: true,
+        },
+      ),
+    ).toMatchObject({ countries: ['AU'], states: ['AU-WA'] });
+    expect(countries("South Africa's chief executive said the mine would reopen.")).toEqual([]);
   });
 
   it('knows the abbreviations DRC, PNG, UK and USA in capitals only', () => {

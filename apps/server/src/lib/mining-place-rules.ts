@@ -137,7 +137,11 @@ const PLACE_GENERIC =
 const ORG_BEFORE =
   /(?:^|[a-z])(?:Gold|Mining|Metals|Minerals|Resources|Lithium|Copper|Nickel|Uranium|Finance|Export|Development|Geoscience|Invest|Trade|Bank|Exploration|Energy|Royalties|Capital)$/;
 // Place words that may stand before another place word in running text: 'Northern Ontario', 'Central Newfoundland'.
-const ROLE_AFTER_POSSESSIVE = new RegExp(`^(?:[\\p{Ll}\\d$][\\p{L}\\d$.,-]*\\s+){0,4}?(?:${ROLE})\\b`, 'u');
+// Within its sentence: 'WA's goldfields.\nCEO Ian Warland said' names no CEO's home.
+const ROLE_AFTER_POSSESSIVE = new RegExp(
+  `^(?:[\\p{Ll}\\d$][\\p{L}\\d$.,-]*(?<![.,;:])[ \\t]+){0,4}?(?:${ROLE})\\b`,
+  'u',
+);
 const ACRONYM = /^[A-Z]{3,}\b/;
 const NATIONAL_AGENCY =
   /^\s+(?:Department|Dept\.?|Geological Survey|Securities|Embassy|Government|Army|Navy|Air Force|Treasury|Export|Development Finance|International Development)\b/;
