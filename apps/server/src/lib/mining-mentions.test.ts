@@ -72,6 +72,9 @@ describe('places inside other places', () => {
     expect(countries('Lithium in Minas Gerais, nickel in Goias, gold in Pará.')).toEqual(['BR']);
     expect(countries('Coal in Mpumalanga and PGMs in Limpopo.')).toEqual(['ZA']);
     expect(findMentions('Gold in Cajamarca.').states).toEqual(['PE-CAJ']);
+    // Mongolia's copper and coal province, in its own spelling or the English one.
+    expect(countries('The Altan Tolgoi deposit at Kharmagtai, in Ömnögovi province.')).toEqual(['MN']);
+    expect(countries('Coal from the South Gobi, near Oyu Tolgoi.')).toEqual(['MN']);
   });
 
   it('reads accented spellings of names listed without accents, wherever they sit in the text', () => {

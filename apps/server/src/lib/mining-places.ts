@@ -187,6 +187,7 @@ export const DISTRICTS: readonly PlaceName[] = [
   district(null, 'PG', 'Morobe'),
   district(null, 'NZ', 'Otago', 'Reefton', 'Macraes', 'Waihi', 'Coromandel', 'West Coast of New Zealand'),
   district(null, 'CN', 'Inner Mongolia', 'Xinjiang', 'Tibet', 'Yunnan', 'Jiangxi', 'Shandong', 'Sichuan'),
+  district(null, 'MN', 'South Gobi', 'Omnogovi', 'Oyu Tolgoi'),
   district(null, 'JP', 'Hokkaido', 'Kyushu'),
   district(null, 'GE', 'Tbilisi'),
   { names: ['Borneo', 'Golden Triangle of Southeast Asia'], place: NOTHING },
