@@ -90,7 +90,7 @@ const COMPONENT =
 const SHARE_PRICE = /\bat\s+(?:[A-Z]{0,3}\$|\$)\s?\d*\.\d+\b|\bat\s+\d+(?:\.\d+)?\s?(?:cents|c)\b/i;
 // 'Tranche 1, raising approximately $1.3 million, …', 'the second tranche of $4.3 million'.
 const TRANCHE = /\btranche\s+(?:\d|one|two|three|[IV]{1,3}\b)|\b(?:first|second|third|final)\s+tranche\b/i;
-const FLOW_THROUGH_SHARES = /\b(?:qualif(?:y|ies|ied)|will qualify|are|were|will be) as ["“']?flow[- ]through/i;
+const FLOW_THROUGH_SHARES = /\b(?:qualif(?:y|ies|ied)|are|were|will be) as ["“']?flow[- ]through/i;
 // '… raised approximately $5.3 million in total gross proceeds over the two tranches': the deal's whole size.
 const ALL_TRANCHES = /\b(?:both|all|the (?:two|three|four|\d))\s+tranches\b/i;
 const LEG =
@@ -232,7 +232,7 @@ export function financingsOf(
         same.amount = fact.amount;
       // The same deal told twice: it is closed if either telling says so, flow-through if either does.
       if (fact.status === 'closed') same.status = 'closed';
-      if (moreSpecific(fact.type, same.type)) same.type = fact.type;
+      if (sameKind(fact.type, same.type) && moreSpecific(fact.type, same.type)) same.type = fact.type;
       if (!same.use_of_proceeds && fact.use_of_proceeds) same.use_of_proceeds = fact.use_of_proceeds;
       same.funds_drilling ||= fact.funds_drilling;
       continue;
@@ -302,9 +302,8 @@ const sameKind = (a: FinancingType, b: FinancingType) => a === b || (SHARES.incl
 
 // The order in which a deal's parts name its type: a placement with a flow-through part is a flow-through deal.
 const TYPE_PRECEDENCE: FinancingType[] = ['flow-through', 'bought-deal', 'rights-offering'];
-/** A share deal's type named more precisely ('flow-through' over 'private-placement'). */
+/** A deal's type named more precisely ('flow-through' over 'private-placement'), by TYPE_PRECEDENCE. */
 const moreSpecific = (type: FinancingType, than: FinancingType) =>
-  sameKind(type, than) &&
   TYPE_PRECEDENCE.includes(type) &&
   (!TYPE_PRECEDENCE.includes(than) || TYPE_PRECEDENCE.indexOf(type) < TYPE_PRECEDENCE.indexOf(than));
 
@@ -342,9 +341,7 @@ function withoutParts(deals: FinancingFact[]): FinancingFact[] {
         if (run.length < 2 || Math.abs(sum - total) > total * 0.01) continue;
         for (const found of run) parts.add(found);
         const specific = TYPE_PRECEDENCE.find((type) => run.some((found) => found.type === type));
-        const rank = TYPE_PRECEDENCE.indexOf(deal.type);
-        if (specific && deal.type !== 'debt' && (rank === -1 || TYPE_PRECEDENCE.indexOf(specific) < rank))
-          deal.type = specific;
+        if (specific && deal.type !== 'debt' && moreSpecific(specific, deal.type)) deal.type = specific;
         deal.funds_drilling ||= deal.type === 'flow-through' || run.some((found) => found.funds_drilling);
         deal.use_of_proceeds ??= run.find((found) => found.use_of_proceeds)?.use_of_proceeds ?? null;
         return;

@@ -155,8 +155,8 @@ const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST];
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
   // The split-unit forms are rare: read only where a text says 'per ton(ne)' or 'grams gold' at all.
-  const perTon = /\bper (?:metric |short )?ton|\b(?:grams?|oz\.?|ounces?) (?:of )?(?:gold|silver)\b/i.test(text);
-  for (const pattern of perTon ? [...PATTERNS, ...SPLIT_UNIT_PATTERNS] : PATTERNS) {
+  const splitUnits = /\bper (?:metric |short )?ton|\b(?:grams?|oz\.?|ounces?) (?:of )?(?:gold|silver)\b/i.test(text);
+  for (const pattern of splitUnits ? [...PATTERNS, ...SPLIT_UNIT_PATTERNS] : PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const groups = match.groups ?? {};
       const unit = SPLIT_UNIT_PATTERNS.includes(pattern)
@@ -310,8 +310,8 @@ export function interceptsOf(
     if (recalledList && (LIST_ITEM.test(unit.text) || LIST_HEADING.test(unit.text))) continue;
     recalledList = /:\s*$/.test(unit.text) && RECALLED_LEAD.test(unit.text);
     const candidates = candidatesIn(unit.text);
-    const recalledLead =
-      unit.line === recalledLine || RECALLED_LEAD.test(unit.text.slice(0, candidates[0]?.start ?? 0));
+    const lead = unit.text.slice(0, candidates[0]?.start ?? 0);
+    const recalledLead = unit.line === recalledLine || RECALLED_LEAD.test(lead) || RELEASED_EARLIER.test(lead);
     recalledLine = recalledLead && /;\s*$/.test(unit.text) ? unit.line : -1;
     const holes = holesIn(unit.text, places);
     if (candidates.length === 0 || holes.length > 0) openIncluding = undefined;
@@ -339,7 +339,6 @@ export function interceptsOf(
       // 'between holes KM-21-35 (5.5 m at 2.3% CuEq) and …': another hole's result in brackets is a reference.
       if (
         REFERENCE_BEFORE.test(unit.text.slice(0, candidate.start)) ||
-        RELEASED_EARLIER.test(unit.text) ||
         PROSE_SKIP.test(clauseOf(unit.text, candidate.start, candidate.end)) ||
         RECALLED_AFTER.test(unit.text.slice(candidate.end, candidates[index + 1]?.start)) ||
         recalledLead
