@@ -1469,3 +1469,55 @@ describe('resources and programmes of fresh sets 13 and 14', () => {
     ]);
   });
 });
+
+describe('intercepts of fresh sets 15 and 16', () => {
+  const intervals = (text: string) =>
+    extractFacts(text).intercepts.map((i) => [i.hole_id, i.width_m, i.grade, i.unit, i.element, i.including]);
+
+  it('reads the trade press’s bare grams after the metal is named once, each with the hole named before it', () => {
+    expect(
+      intervals(
+        'At the Raven prospect, assays included: hole RV-3, 4.1 metres of 5.5 grams gold per tonne; hole RV-4, 2.2 metres of 31.4 grams and 6.05 metres of 9.8 grams; and hole RV-7, 12 metres of 3.3 grams.',
+      ),
+    ).toEqual([
+      ['RV-3', 4.1, 5.5, 'g/t', 'Au', false],
+      ['RV-4', 2.2, 31.4, 'g/t', 'Au', false],
+      ['RV-4', 6.05, 9.8, 'g/t', 'Au', false],
+      ['RV-7', 12, 3.3, 'g/t', 'Au', false],
+    ]);
+    expect(
+      intervals(
+        'One hole cut 340 grams silver over 2.1 metres, within an intersection averaging 96.4 grams over 19.5 metres.',
+      ),
+    ).toEqual([
+      [null, 2.1, 340, 'g/t', 'Ag', true],
+      [null, 19.5, 96.4, 'g/t', 'Ag', false],
+    ]);
+    // Bare grams with no metal named before them in the sentence are no interval.
+    expect(intervals('The drill string weighed 40 grams over 2 metres of rod.')).toEqual([]);
+  });
+
+  it('gives grams per tonne told without a metal the precious metal the story names most', () => {
+    expect(
+      intervals(
+        'The gold miner says drilling beneath the old workings has hit high grades.\n\nA second hole delivered 3.2m at 88.1g/t, 30m from the gold lode.',
+      ),
+    ).toEqual([[null, 3.2, 88.1, 'g/t', 'Au', false]]);
+  });
+
+  it('takes no hole from an AIM header’s TIDM, and leaves out results of an earlier release or a neighbour’s project', () => {
+    expect(intervals('TIDM: 7QX\n\nHighlights\n- Significant intercepts include:\n  o 36m @ 0.21% Sn from 4m')).toEqual(
+      [[null, 36, 0.21, '%', 'Sn', false]],
+    );
+    expect(
+      intervals(
+        'The funds follow high-grade results that included 6.1m at 14.2 g/t Au (ASX Release 3 May 2021) at the project.',
+      ),
+    ).toEqual([]);
+    expect(
+      intervals(
+        "The claims adjoin Kolmar Gold's Ridge project, where a discovery of 41.3 g/t Au over 7.0 metres was drilled.",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -78,7 +78,7 @@ const NAMED_HOLE =
 const SPACED_HOLE = /\b(?:[Dd]rill ?)?[Hh]oles?\s+([A-Z]{2,6} \d{1,3}-[A-Z0-9-]*[A-Z0-9])\b/g;
 // A listing's symbol ('(ASX: A1G)') and places named like holes ('the CS4 channel', 'at BP33 and Grants').
 const LISTING_BEFORE =
-  /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|FRA|FWB|Frankfurt|ASX\/NZX)\s*:\s*$/i;
+  /\b(?:ASX|TSXV?|TSX-V|CSE|AIM|NYSE(?: American)?|NASDAQ|OTC\w*|LSE|JSE|NZX|FSE|FRA|FWB|Frankfurt|ASX\/NZX|TIDM|EPIC)\s*:\s*$/i;
 const PLACE_AFTER =
   /^\s+(?:channel|prospect|deposit|zone|target|lode|vein|level|pit|shoot|corridor|trend|project|domain|and\s+[A-Z][a-z])/;
 
@@ -144,13 +144,30 @@ const SPLIT_UNIT = new RegExp(
   'giu',
 );
 
-// '0.67 oz. gold per ton over 215 ft.'.
+// '0.67 oz. gold per ton over 215 ft.', '516 grams silver over 1.5 metres'.
 const SPLIT_UNIT_GRADE_FIRST = new RegExp(
-  String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton)\s+(?:over|across)\s+(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})`,
+  String.raw`(?<![\d.,])(?<g>${NUM})\s?(?<u>oz|ounces?|grams?|g)\.?\s+(?:of\s+)?(?<el>gold|silver)(?:\s+per\s+(?:metric\s+|short\s+)?(?:tonne|ton))?\s+(?:over|across)\s+(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})`,
   'gi',
 );
+// The trade press names the metal once and then gives bare grams: 'hole GO-10, 5.64 metres of 4.25 grams gold per
+// tonne; hole GO-11, 1.48 metres of 28.6 grams and 4.28 metres of 13.02 grams', '… within an intersection averaging
+// 158.7 grams over 27.5 metres'. Read only after grams of a metal in the same unit, whose metal they take.
+const NOT_A_METAL_AFTER = String.raw`(?!\s+(?:of\s+)?(?:gold|silver|platinum|palladium|per)\b)(?![\p{L}\d-])`;
+const BARE_GRAMS = new RegExp(
+  String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:of|grading|at|averaging|assaying)\s+(?<g>${NUM})\s?grams?${NOT_A_METAL_AFTER}|(?<![\d.,])(?<g2>${NUM})\s?grams?${NOT_A_METAL_AFTER}\s+(?:over|across)\s+(?<w2>${NUM})\s?(?<wu2>${LENGTH_UNIT})`,
+  'giu',
+);
+const GRAMS_OF_METAL = /\bgrams?\s+(?:(?:of\s+)?(gold|silver)|per\s+(?:metric\s+)?tonne\s+(?:of\s+)?(gold|silver))\b/gi;
+const GRADE_BEFORE = /(?:%|\bgrams?|g\/t)(?:\s+(?:of\s+)?[a-z]+)?\s*(?:,|\band)\s*$/i;
 const PATTERNS = [WIDTH_FIRST, GRADE_FIRST, BRINE];
-const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST];
+const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST, BARE_GRAMS];
+
+/** The metal of the last grams of a metal named before `at` ('grams gold', 'grams per tonne silver'). */
+function gramsMetalBefore(text: string, at: number): string | undefined {
+  let metal: string | undefined;
+  for (const match of text.slice(0, at).matchAll(GRAMS_OF_METAL)) metal = match[1] ?? match[2];
+  return metal;
+}
 
 function candidatesIn(text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -158,7 +175,17 @@ function candidatesIn(text: string): Candidate[] {
   const splitUnits = /\bper (?:metric |short )?ton|\b(?:grams?|oz\.?|ounces?) (?:of )?(?:gold|silver)\b/i.test(text);
   for (const pattern of splitUnits ? [...PATTERNS, ...SPLIT_UNIT_PATTERNS] : PATTERNS) {
     for (const match of text.matchAll(pattern)) {
-      const groups = match.groups ?? {};
+      const groups = { ...match.groups };
+      // '2.86% nickel, 1.91% copper, … and 0.24 gram gold over 4.3 metres': the last of a list of grades, whose
+      // first is the interval's grade; GRADE_FIRST reads such lists when they are in its units.
+      const gradeFirst = pattern === SPLIT_UNIT_GRADE_FIRST || (pattern === BARE_GRAMS && groups.g2 !== undefined);
+      if (gradeFirst && GRADE_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
+      if (pattern === BARE_GRAMS) {
+        const metal = gramsMetalBefore(text, match.index);
+        if (!metal) continue;
+        Object.assign(groups, { el: metal, u: 'grams' });
+        if (groups.g2) Object.assign(groups, { g: groups.g2, w: groups.w2, wu: groups.wu2 });
+      }
       const unit = SPLIT_UNIT_PATTERNS.includes(pattern)
         ? /^o/i.test(groups.u ?? '')
           ? 'oz/t'
@@ -234,7 +261,7 @@ function drillTypeForHole(hole: string | null, unitText: string, releaseType: In
 // 'historical results', but not 'the historical open pit' or 'an area with no historical drilling'; samples of
 // channels, chips, grabs and trenches, not of drill core.
 const PROSE_SKIP =
-  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town|(?:[a-z][\w-]*\s+){1,3}(?:mineralization|mineralisation|resources?|deposits?)))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|(?:stands?|bears?) comparison with|(?<!(?:of|from|beyond|below|above|than|past) )earlier drilling|drilled in (?:19|20)\d\d|for example|typically|typical (?:grades?|values?|results?|intercepts?|intervals?)|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b/i;
+  /\b(?:(?<!\bno )historic(?:al)?(?!\s+(?:open[- ]pit|pit|mine|mines|mining|workings|shafts?|adits?|production|town|(?:[a-z][\w-]*\s+){1,3}(?:mineralization|mineralisation|resources?|deposits?)))|\b(?:rock-saw|saw-cut|sawn|saw)\s+channels?|previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4}|on|last)|earlier (?:RC |diamond |drill )?holes?|see [^)]{0,30}\brelease|(?:reported|announced|released) in (?:the|a|our|its) (?:press |news )?release|earlier results|(?:stands?|bears?) comparison with|(?<!(?:of|from|beyond|below|above|than|past) )earlier drilling|drilled in (?:19|20)\d\d|for example|typically|typical (?:grades?|values?|results?|intercepts?|intervals?)|peak (?:sample|assay|value)|last year|last (?:week|month)|recently reported|first intersected|in (?:late|early|mid)[- ](?:19|20)\d\d)\b|\bearlier,|\b(?:channel|chip|grab|rock|trench|face) sampl|\btrench(?:es|ing)?\b|\b(?:cumulative|accumulated|aggregate)\s+(?:total\s+of\s+|(?:mineral\w*\s+)?(?:thickness|width|length|intervals?)\s+(?:of\s+|to\s+)?)?\d|\badding (?:together|up)\b|\brock chips?\b|\b(?:underground )?development (?:on|grades|to date)|\b\d{3,4}\s+Level\b|\((?:ASX|TSX|company) (?:release|announcement)\b|\b(?:adjoins?|adjacent to|next to|neighbou?ring|borders)\b[^.;]{0,60}(?:'s|’s)\s|\bcorrelates? with\b/i;
 
 // '…, 43.2m @ 1.73% Li2O in hole 19-CT-014, which was previously reported on March 14': the interval is quoted.
 const RECALLED_AFTER =
@@ -249,7 +276,7 @@ const REFERENCE_BEFORE =
   /\b(?:between|of|from|than|near|beside|beyond|past)\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$|\bbetween\s+(?:(?:drill ?)?holes?\s+)?[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\([^()]*\)\s*and\s+[A-Z0-9]+(?:[-_][A-Z0-9]+){1,4}\s*\(\s*$/;
 const HEADING = /^[A-Z][^.:;!?|]{0,58}$/;
 const SAMPLE_HEADING = /^(?!.*\bdrill)(?=.*\b(?:channel|trench\w*|rock[- ]chips?|grab|soil|surface sampl\w*)\b)/i;
-const WITHIN_BROADER = /^[^;]{0,80}?\bwithin (?:a |the )?(?:broader|wider|larger|longer)\b/i;
+const WITHIN_BROADER = /^[^;]{0,80}?\bwithin (?:a |an |the )?(?:broader|wider|larger|longer|intersection|interval)\b/i;
 const RECALLED_LEAD =
   /\b(?:previously (?:reported|released|announced)|reported (?:previously|earlier|in \d{4})|(?:had )?already (?:reported|released|announced)|earlier results|from earlier (?:drill(?:ing)? )?program(?:me)?s|for context)\b/i;
 // A short heading inside a list ('Cowalinya South').
@@ -368,7 +395,8 @@ export function interceptsOf(
       const toM = fromGroups.t ? toMetres(parseNum(fromGroups.t), fromGroups.tu ?? fromGroups.fu) : null;
       // The hole: named right after the interval ('(NZAC033)', 'in GDD073'), else the only one the unit
       // names, else the last one before it, else the parent's for an including, else the line above's.
-      const cue = /^[^@]{0,40}?(?:\(|\bin (?:DDH |hole |drill ?hole )?|\bhole )/i.exec(after);
+      // Not across a semicolon: 'hole GO-10, 5.64 metres of 4.25 grams; hole GO-11, …' names the next one's.
+      const cue = /^[^@;]{0,40}?(?:\(|\bin (?:DDH |hole |drill ?hole )?|\bhole )/i.exec(after);
       const afterHole = cue
         ? holesIn(after, places).find((hole) => Math.abs(hole.at - cue[0].length) <= 1)?.id
         : undefined;
@@ -406,8 +434,12 @@ export function interceptsOf(
   }
   for (const table of tables) facts.push(...tableIntercepts(table, original, releaseDrillType));
   const element = mainElement(facts.filter((fact) => fact.element !== ''));
-  // '31 feet averaging 1.29 ounces per ton' in a release naming no metal beside a grade: ounces per ton are gold's.
-  for (const fact of facts) if (fact.element === '') fact.element = element ?? (fact.unit === 'oz/t' ? 'Au' : '');
+  // '31 feet averaging 1.29 ounces per ton' in a release naming no metal beside a grade: ounces per ton are gold's;
+  // '6.4m at 119.37g/t' in a story about gold, the precious metal the text names most.
+  const precious = facts.some((fact) => fact.element === '' && fact.unit === 'g/t') ? preciousMetalOf(original) : null;
+  for (const fact of facts)
+    if (fact.element === '')
+      fact.element = element ?? (fact.unit === 'oz/t' ? 'Au' : fact.unit === 'g/t' ? precious : null) ?? '';
   // Highlights repeat rows of the table below them: one fact per hole, width, grade and element, the
   // telling with the most depth information kept.
   const kept: InterceptFact[] = [];
@@ -438,6 +470,13 @@ export function interceptsOf(
       ),
   );
   return told.sort((a, b) => a.start - b.start);
+}
+
+/** The precious metal a text names most, for grams per tonne told without one: 'Au', 'Ag' or null. */
+function preciousMetalOf(text: string): string | null {
+  const gold = text.match(/\bgold\b/gi)?.length ?? 0;
+  const silver = text.match(/\bsilver\b/gi)?.length ?? 0;
+  return gold === 0 && silver === 0 ? null : gold >= silver ? 'Au' : 'Ag';
 }
 
 /** `rounded` is `exact` within `share` of it, or `exact` rounded to the places `rounded` is written with. */
