@@ -1521,3 +1521,56 @@ describe('intercepts of fresh sets 15 and 16', () => {
     ).toEqual([]);
   });
 });
+
+describe('resources of fresh sets 15 and 16', () => {
+  const lines = (text: string) =>
+    extractFacts(text).resources.map((r) => [r.category, r.tonnes_mt, r.grade, r.element, r.contained]);
+
+  it('takes a category told after the figures, and a grade told as "at a grade of"', () => {
+    expect(
+      lines('In the revised estimate, 8.2mt at 1.1% Li2O is classed as Indicated and 3.0mt at 0.9% Li2O as Inferred.'),
+    ).toEqual([
+      ['Indicated', 8.2, 1.1, 'Li2O', null],
+      ['Inferred', 3, 0.9, 'Li2O', null],
+    ]);
+    expect(lines('The resource estimate gives 2.2 million tonnes at a grade of 9.1 grams gold per tonne.')).toEqual([
+      ['Total', 2.2, 9.1, 'Au', null],
+    ]);
+  });
+
+  it('leaves out only the figure a bracket recalls, not the estimate told before it', () => {
+    expect(
+      lines(
+        '- Mineral Resource up 25% to 12.4Mt at 7.7% TGC for 0.95Mt of contained graphite (compared with the previous Mineral Resource of 9.9Mt at 7.5% TGC)',
+      ),
+    ).toEqual([['Total', 12.4, 7.7, 'TGC', null]]);
+  });
+
+  it('reads a headline’s line per category in contained metal, each metal its own line', () => {
+    expect(
+      lines(
+        'Indicated (100% basis): 1.45 Million Oz Gold + 80,000 Tonnes Cu\nInferred (100% basis): 210,000 Oz Gold\nLead Zone - Inferred: 52,000 Tonnes Lead',
+      ),
+    ).toEqual([
+      ['Indicated', null, null, 'Au', 1450000],
+      ['Inferred', null, null, 'Au', 210000],
+      ['Inferred', null, null, 'Pb', 52000],
+    ]);
+    expect(
+      lines(
+        'The new measured and indicated resource is 4.2 million oz, and the inferred resource comes to 1.1 million oz.',
+      ),
+    ).toEqual([
+      ['Measured & Indicated', null, null, null, 4200000],
+      ['Inferred', null, null, null, 1100000],
+    ]);
+  });
+
+  it('leaves out a project described by its standing resource', () => {
+    expect(
+      lines(
+        'Red Hill is an epithermal gold project with an indicated resource of 3.1 million tonnes at 2.2 grams gold per tonne.',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -35,7 +35,7 @@ const GRAMS_OF_METAL = String.raw`grams?(?=\s+(?:of\s+)?(?:gold|silver|platinum|
 // '4.6Mt grading 3.2g/t Au (474koz)', '113.1 million tonnes averaging 0.46 g/t gold … containing 1.68 million oz',
 // '293,000 tonnes ("t") averaging 0.62 grams per tonne ("g/t") gold'.
 const TONNES_FIRST = new RegExp(
-  String.raw`${TONNES}\s*(?:\([^()]{1,12}\)\s*)?(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT}|${GRAMS_OF_METAL})(?:\s*\([^()]{1,12}\))?(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
+  String.raw`${TONNES}\s*(?:\([^()]{1,12}\)\s*)?(?:of ore\s*|of mineralisation\s*|of mineralization\s*|${CATEGORY}\s+(?:Mineral\s+)?(?:Resource|Reserve)s?\s+)?(?:@|at|grading|averaging|with an average grade of|at an average grade of|at a grade of|of)\s*(?<g>${NUM})\s?(?<u>${GRADE_UNIT}|${GRAMS_OF_METAL})(?:\s*\([^()]{1,12}\))?(?:\s*(?<el>${ELEMENT}))?(?:[^.;]{0,80}?(?:for|containing|contains?|\(|for a total of|to give|=)\s*${CONTAINED})?`,
   'gi',
 );
 // 'Inferred Resource of 3.4 million ounces at 0.48 g/t', '403 koz grading 1.2g/t'.
@@ -58,10 +58,16 @@ const CATEGORY_TONNES = new RegExp(
 // resources climbed to 118,000 ounces from 111,000', 'the updated probable reserves of 1.86 million ounces of
 // contained gold'; a date may come between ('at 31 December now stood at'). What a project 'hosts' or 'holds', or a
 // study 'rests on', is its standing estimate, not news.
-const OUNCES = String.raw`(?<c>${NUM})\s?-?\s?(?:contained\s+)?(?<cu>Moz|koz|million (?:troy )?ounces|thousand ounces|(?:troy )?ounces|oz)(?![a-z])(?:\s+(?:of\s+)?(?:contained\s+)?(?<el>${ELEMENT}))?`;
+const OUNCES = String.raw`(?<c>${NUM})\s?-?\s?(?:contained\s+)?(?<cu>Moz|koz|million (?:troy )?(?:ounces|oz)|thousand ounces|(?:troy )?ounces|oz)(?![a-z])(?:\s+(?:of\s+)?(?:contained\s+)?(?<el>${ELEMENT}))?`;
 const CATEGORY_OUNCES = new RegExp(
-  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\b(?:[^.;\d]|\d{1,2}(?= [A-Z][a-z])|(?:19|20)\d\d){0,60}?\b(?:stands?\s+at|stood\s+at|(?:rose|climbed|increased|grew|jumped|fell|dropped|slipped|declined|decreased|eased)\s+to|totals?|totall?ed|amounts?\s+to)\s+${OUNCES}|\b(?:updated|new|maiden|revised|upgraded)\s+${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+of\s+${OUNCES}`,
+  String.raw`\b${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\b(?:[^.;\d]|\d{1,2}(?= [A-Z][a-z])|(?:19|20)\d\d){0,60}?\b(?:stands?\s+at|stood\s+at|(?:rose|climbed|increased|grew|jumped|fell|dropped|slipped|declined|decreased|eased)\s+to|totals?|totall?ed|amounts?\s+to|comes?\s+to|is|are)\s+${OUNCES}|\b(?:updated|new|maiden|revised|upgraded)\s+${CATEGORY}\s+(?:mineral\s+)?(?:resources?|reserves?)\s+of\s+${OUNCES}`,
   'gi',
+);
+// A headline's line per category, in contained metal: 'Indicated (100% basis): 2.79 Million Oz Gold + 166,000 Tonnes
+// Cu', 'Zinc Zone - Inferred: 114,000 Tonnes Zinc' (the first metal of the line).
+const CATEGORY_LINE = new RegExp(
+  String.raw`^(?:[\p{Lu}][\p{L}]*(?: [\p{Lu}][\p{L}]*){0,3}\s[-–—]\s)?(?<cat>${CATEGORY})(?:\s*\([^()]{0,30}\))?\s*:\s*${CONTAINED}\s+(?:of\s+)?(?<el>${ELEMENT})`,
+  'giu',
 );
 const STARTS_WITH_CATEGORY = new RegExp(String.raw`^${CATEGORY}\b`, 'i');
 // The figure a release compares against: 'up from 1.2 Mt', 'compared with 850,000 oz'.
@@ -70,6 +76,11 @@ const OLD_FIGURE = /\b(?:up|down|increased|decreased|rising|falling) from\s*$|\b
 const CATEGORY_NEAR = new RegExp(String.raw`\b${CATEGORY}\b`, 'gi');
 const TOLD_AFTER =
   /(?:^\s*(?:\(\s*)?|\bin the\s+|\s[-–—]\s*)(\w+(?: (?:and|&) \w+)?) (?:categor(?:y|ies)|classifications?|resource categor(?:y|ies))\b/i;
+// '10.6mt at 0.88% Li2O is classed as Indicated and 4.2mt at 1% Li2O as Inferred'.
+const TOLD_AS = new RegExp(
+  String.raw`^\s*(?:(?:is|are|was|were)\s+)?(?:(?:classed|classified|categori[sz]ed|reported)\s+)?as\s+(${CATEGORY})\b`,
+  'i',
+);
 // A category names a resource too: '87.54 million mt grading 1.21 g/mt gold … in the measured and indicated categories'.
 const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory|categor(?:y|ies))\b/i;
 // An estimate of an earlier release, recalled: 'the estimate updated earlier this year', 'the estimate dated March
@@ -78,7 +89,7 @@ const RESOURCE_WORD = /\b(?:resources?|reserves?|MRE|estimate|inventory|categor(
 // 'Inferred Resources currently stand at', a mining inventory (a mine plan's, not a category).
 const SKIP = new RegExp(
   [
-    String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b`,
+    String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b|\bin (?:late|early|mid)[- ](?:19|20)\d\d\b`,
     String.raw`\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:${MONTH}|(?:19|20)\d\d))\b`,
     String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|(?<!\bnow )\bstood at\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
@@ -92,7 +103,7 @@ const SKIP = new RegExp(
 // Someone else's deposit ('adjoins Core Lithium's Finniss project, which holds…', 'near Liontown's Buldania
 // project') and the resource a release only recalls ('already holds', 'the study is based on the resource of').
 const NOT_OURS =
-  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:[Pp]roject|[Dd]eposit|[Mm]ine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) (?:is|was) based on\b|\bbased on (?:the|a) (?:current |existing )?(?:[A-Z][\w-]+ )?(?:[Mm]ineral )?[Rr]esource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b/;
+  /\b(?:adjoins?|adjacent to|neighbou?r(?:ing|'s)?|next to|nearby|near|(?:north|south|east|west) of)\b[^.;]{0,80}\b(?:project|deposit|mine)\b|\b[A-Z][\w]*(?:'s|’s|s'|s’)\s+(?:[A-Z][\w-]*\s+){0,2}(?:[Pp]roject|[Dd]eposit|[Mm]ine)\b|\balready (?:holds?|hosts?|has|contains?)\b|\b(?:study|PEA|PFS|estimate) (?:is|was) based on\b|\bbased on (?:the|a) (?:current |existing )?(?:[A-Z][\w-]+ )?(?:[Mm]ineral )?[Rr]esource\b|\b(?:production target|mine plan|study|schedule)\b[^.;]{0,40}\b(?:drawn|derived|taken|sourced) from\b|\bnot included in\b|\b(?:project|deposit|property|mine) with an? (?:[\w-]+ ){0,2}(?:resources?|reserves?)\b/;
 
 function tonnesMt(value: number, unit: string): number {
   const lower = unit.toLowerCase();
@@ -121,6 +132,7 @@ function categoryBefore(text: string, at: number): ResourceCategory | null {
   return found;
 }
 
+const BRACKETS = /\([^()]*\)/g;
 const COMPARISON = /\b(?:like[- ]for[- ]like|for (?:a |the )?comparison|sensitivity)\b/i;
 
 /** Resources stated in prose units and resource tables. */
@@ -133,14 +145,35 @@ export function resourcesOf(
   const facts: ResourceFact[] = [];
   const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
   for (const unit of units) {
-    if (tableRows.has(unit) || !RESOURCE_WORD.test(unit.text) || SKIP.test(unit.text) || NOT_OURS.test(unit.text))
+    // '… up 40% to 30.7Mt at 9.9% TGC (consistent with the previous Mineral Resource of 23.3Mt …)': words in
+    // brackets recall only what the brackets hold.
+    const recalled = [...unit.text.matchAll(BRACKETS)].filter((bracket) => SKIP.test(bracket[0]));
+    const outside = recalled.reduce(
+      (text, bracket) =>
+        text.slice(0, bracket.index) + ' '.repeat(bracket[0].length) + text.slice(bracket.index + bracket[0].length),
+      unit.text,
+    );
+    if (
+      tableRows.has(unit) ||
+      !(RESOURCE_WORD.test(unit.text) || unit.text.search(CATEGORY_LINE) >= 0) ||
+      SKIP.test(outside) ||
+      NOT_OURS.test(unit.text)
+    )
       continue;
     const taken: [number, number][] = [];
-    for (const pattern of [TONNES_FIRST, CONTAINED_FIRST, TONNES_CONTAINING, CATEGORY_TONNES, CATEGORY_OUNCES]) {
+    for (const pattern of [
+      TONNES_FIRST,
+      CONTAINED_FIRST,
+      TONNES_CONTAINING,
+      CATEGORY_TONNES,
+      CATEGORY_OUNCES,
+      CATEGORY_LINE,
+    ]) {
       for (const match of unit.text.matchAll(pattern)) {
         const start = match.index;
         const end = start + match[0].length;
         if (taken.some(([a, b]) => start < b && a < end)) continue;
+        if (recalled.some((bracket) => start >= bracket.index && start < bracket.index + bracket[0].length)) continue;
         const groups = match.groups ?? {};
         // '… grown to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t': the old figure.
         if (OLD_FIGURE.test(unit.text.slice(Math.max(0, start - 25), start))) continue;
@@ -151,7 +184,8 @@ export function resourcesOf(
         // '… for 137k contained tonnes of copper in the Proved category', '… 33g/t Ag) - Inferred Category': the
         // category told after the figures, before the clause ends.
         const clause = /^[^;]*/.exec(unit.text.slice(end, end + 120))?.[0] ?? '';
-        const told = TOLD_AFTER.exec(clause.split(/\d+(?:\.\d+)?\s?(?:Mt|kt|million)\b/i)[0] ?? '')?.[1];
+        const ownClause = clause.split(/\d+(?:\.\d+)?\s?(?:Mt|kt|million)\b/i)[0] ?? '';
+        const told = TOLD_AFTER.exec(ownClause)?.[1] ?? TOLD_AS.exec(ownClause)?.[1];
         // 'Indicated 1.7 Mt … and Inferred 7.4 Mt …, for a global resource of 9.1 Mt': the categories' total.
         const whole =
           /\b(?:global|total|combined|overall)\s+(?:mineral\s+)?(?:resource|estimate|MRE)s?\s+(?:of|is|totals?)\s*$/i.test(
@@ -162,6 +196,7 @@ export function resourcesOf(
         const category =
           (told ? categoryOf(told) : null) ??
           (pattern === CATEGORY_OUNCES && STARTS_WITH_CATEGORY.test(match[0]) ? categoryOf(match[0]) : null) ??
+          (groups.cat ? categoryOf(groups.cat) : null) ??
           (whole ? 'Total' : null) ??
           categoryBefore(unit.text, start) ??
           categoryOf(match[0]) ??
@@ -209,7 +244,7 @@ export function resourcesOf(
     const sameLine = (a: ResourceFact, b: ResourceFact) =>
       a.category === b.category &&
       same(a.grade, b.grade) &&
-      (same(a.tonnes_mt, b.tonnes_mt) ||
+      ((a.tonnes_mt !== null && same(a.tonnes_mt, b.tonnes_mt)) ||
         ((a.tonnes_mt === null || b.tonnes_mt === null) && a.contained !== null && same(a.contained, b.contained)));
     const index = kept.findIndex((other) => sameLine(other, fact));
     if (index >= 0) {
