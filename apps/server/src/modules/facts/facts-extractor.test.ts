@@ -1574,3 +1574,56 @@ describe('resources of fresh sets 15 and 16', () => {
     ).toEqual([]);
   });
 });
+
+describe('issuers of fresh sets 15 and 16', () => {
+  const issuer = (text: string, title = '') =>
+    extractFacts(text, { title }).issuers.map((fact) => [fact.name, fact.tickers]);
+
+  it('reads a weekday before the name, AMEX, a listing after a defined term in single quotes, and several paper codes', () => {
+    expect(
+      issuer('Late on Monday Boreal Earth Metals (TSE:BEM) (AMEX: BEX) released assays from its drilling.'),
+    ).toEqual([['Boreal Earth Metals', ['TSX:BEM', 'NYSE American:BEX']]]);
+    expect(
+      issuer("Kestrel Graphite Ltd ('Kestrel'; ASX:KGX) announces that drilling has intersected graphite."),
+    ).toEqual([['Kestrel Graphite Ltd', ['ASX:KGX']]]);
+    expect(issuer('SASKATOON — Polaris Uranium (PLU-V, PLURF-O) has hit a new zone.')).toEqual([
+      ['Polaris Uranium', ['TSXV:PLU', 'OTC:PLURF']],
+    ]);
+    expect(issuer('TIDM: 4QT\n\nQuartztin PLC ("Quartztin" or "the Company") reports final assays.')).toEqual([
+      ['Quartztin PLC', ['LSE:4QT']],
+    ]);
+  });
+
+  it('takes a headline’s subject before a dash, the owner in a possessive, a one-word name in camel case', () => {
+    expect(
+      issuer(
+        'Corryn Mining NL - Quarterly Report\n\nASX Code: CYM\n\nCorporate Update',
+        'Corryn Mining NL - Quarterly Report',
+      ),
+    ).toEqual([['Corryn Mining NL', ['ASX:CYM']]]);
+    expect(
+      issuer(
+        'PERTH – A feasibility study on the Lucky Break mine has found it could produce 50 000 oz.\n\nASX-listed Ferrox Resources said the study looked at an underground mine.',
+        "Ferrox's Lucky Break to produce 50 000 oz",
+      ),
+    ).toEqual([['Ferrox Resources', []]]);
+    expect(issuer('Miner BluMetal said it was talking to new directors.', 'BluMetal to appoint new directors')).toEqual(
+      [['BluMetal', []]],
+    );
+    expect(
+      issuer(
+        'The Company has hired a contractor to drill 10 holes at Lone Ridge.',
+        'Karst Gold commences drilling at Lone Ridge',
+      ),
+    ).toEqual([]);
+  });
+
+  it('takes the headline’s company over a buyer the story lists with its ticker', () => {
+    expect(
+      issuer(
+        "An RC rig is now turning at Wallaby Metals' Emu Creek prospect.\n\nSince it sold its gold project to Great Southern Resources (ASX:GSR) last year, the company has been busy.",
+        'Wallaby Metals starts drilling at Emu Creek',
+      ),
+    ).toEqual([['Wallaby Metals', []]]);
+  });
+});

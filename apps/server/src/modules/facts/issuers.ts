@@ -29,7 +29,7 @@ const EXCHANGE_NAMES: [RegExp, string][] = [
   [/^NZX$/i, 'NZX'],
   [/^(?:BVL|BVLAC)$/i, 'BVL'],
 ];
-const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|NYSE AMEX|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|FF|NZX|BVL|[CVT](?=\s*:\s*[A-Z]))`;
+const EXCHANGE = String.raw`(?:TSX[-. ]?V(?:enture)?(?: Exchange)?|TSX Venture(?: Exchange)?|TSXV|TSX|TSE|CDNX|CVE|CSE|ASX|NYSE American|NYSE MKT|NYSEMKT|NYSE-A|NYSE Amex|NYSE AMEX|AMEX|NYSE|Nasdaq (?:Stockholm|Helsinki|Copenhagen|First North)|NASDAQ|Nasdaq|OTCQX|OTCQB|OTC Pink|OTCPink|OTCPINK|OTCPK|OTCMKTS|OTC Markets|OTCBB|OTC-BB|USOTC|US-OTC|OTC|LSE AIM|AIM|LSE|JSE|FSE|FRA|FWB|Frankfurt|FNR|FF|NZX|BVL|[CVT](?=\s*:\s*[A-Z]))`;
 // A symbol, sometimes in quotes: '(TSX: "LUG")'.
 const SYMBOL = String.raw`["“]?[A-Z0-9][A-Z0-9.]{0,7}["”]?`;
 
@@ -55,9 +55,10 @@ const BRACKETED = new RegExp(
   String.raw`\(\s*(?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*(?:and\s+)?)+(?:["“][^()]{0,60})?\)`,
   'g',
 );
-// '("Future Metals" or the "Company", ASX | AIM: FME)': the listing after a defined term, in its brackets.
+// '("Future Metals" or the "Company", ASX | AIM: FME)', "('Buxton'; ASX:BUX)": the listing after a defined term, in
+// its brackets.
 const AFTER_DEFINED_TERM = new RegExp(
-  String.raw`\(\s*["“][^()]{0,80}?,\s*((?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*)+)\)`,
+  String.raw`\(\s*["“'‘][^()]{0,80}?[,;]\s*((?:${EXCHANGE}(?:${JOIN}${EXCHANGE})*\s*:\s*${SYMBOL}[\s;,|]*)+)\)`,
   'g',
 );
 // '(OR: TSX & NYSE)'.
@@ -72,9 +73,10 @@ const DASHED_PAIR = new RegExp(String.raw`(${SYMBOL})\s?-\s?(${EXCHANGE})`, 'g')
 const EXCHANGE_DASH_SYMBOL = /\(\s*(TSX\.V|TSX|ASX|CSE|NYSE|AIM|LSE|JSE)-([A-Z][A-Z0-9.]{1,7})\s*\)/g;
 
 // The Northern Miner's codes: '(PVO-V)' on the Venture, '(IMP-T)' in Toronto, '(BHP-N)' in New York, '(ONV-A)' on
-// the Alberta exchange, '(ABC-Q)' on Nasdaq.
-const PAPER_CODE = /\(\s*([A-Z][A-Z0-9.]{0,6})-([VTNAQ])\s*\)/g;
-const PAPER_EXCHANGES: Record<string, string> = { V: 'TSXV', T: 'TSX', N: 'NYSE', A: 'ASE', Q: 'NASDAQ' };
+// the Alberta exchange, '(ABC-Q)' on Nasdaq, '(HAT-V, HTHXF-O)' over the counter too.
+const PAPER_CODE = /\(\s*[A-Z][A-Z0-9.]{0,6}-[VTNAQO](?:\s*[,;]\s*[A-Z][A-Z0-9.]{0,6}-[VTNAQO])*\s*\)/g;
+const PAPER_PAIR = /([A-Z][A-Z0-9.]{0,6})-([VTNAQO])/g;
+const PAPER_EXCHANGES: Record<string, string> = { V: 'TSXV', T: 'TSX', N: 'NYSE', A: 'ASE', Q: 'NASDAQ', O: 'OTC' };
 
 function tickersOfPairs(text: string): string[] {
   const tickers: string[] = [];
@@ -114,8 +116,8 @@ function listingsIn(text: string): Listing[] {
     if (code) found.push({ start: match.index, end: match.index + match[0].length, tickers: [`${code}:${match[2]}`] });
   }
   for (const match of text.matchAll(PAPER_CODE)) {
-    const code = PAPER_EXCHANGES[match[2] ?? ''];
-    if (code) found.push({ start: match.index, end: match.index + match[0].length, tickers: [`${code}:${match[1]}`] });
+    const tickers = [...match[0].matchAll(PAPER_PAIR)].map((pair) => `${PAPER_EXCHANGES[pair[2] ?? '']}:${pair[1]}`);
+    found.push({ start: match.index, end: match.index + match[0].length, tickers });
   }
   return found.filter((listing) => listing.tickers.length > 0).sort((a, b) => a.start - b.start);
 }
@@ -188,12 +190,13 @@ function nameBefore(text: string, end: number): { name: string; start: number } 
 
 const SUBJECT =
   /^(?:.*?(?:\)\s*[-–—]+\s*|\/CNW\/\s*[-–—]*\s*|\s[-–—]{1,2}\s))?((?:[\p{Lu}\d][\p{L}\d'’.&-]*,?\s+){0,6}?(?:[\p{Lu}\d][\p{L}\d'’.&-]*))(?:\s*\([^()]{1,90}\))*\s+(?:is pleased|is delighted|is excited|announces|announced|reports|has|today|provides|confirms|advises|wishes|would like)/u;
-// A headline's subject: its first names before a verb, a colon or comma, or a lower-case word ('Gascoyne drilling
-// exceeds expectations', 'INV Metals: New study …', 'Premier Gold, Roxmark drill …', 'Zinc of Ireland announces').
+// A headline's subject: its first names before a verb, a colon, comma or dash, or a lower-case word ('Gascoyne drilling
+// exceeds expectations', 'INV Metals: New study …', 'Premier Gold, Roxmark drill …', 'Zinc of Ireland announces',
+// 'Dart Mining NL - Quarterly Report').
 const TITLE_WORD = String.raw`[\p{Lu}\d][\p{L}\d&.'’-]*`;
 const TITLE_VERB = String.raw`(?:Announces|Reports|Receives|Intersects|Drills|Closes|Raises|Secures|Signs|Enters|Appoints|Provides|Completes|Commences|Begins|Plans|Expands|Delivers|Launches|Files|Grants|Hits|Upsizes|Confirms|Mobili[sz]es|Starts|Kicks|Releases|Increases|Updates|Unveils|Strikes|Extends|Outlines|Publishes|Arranges|Gets|Cuts|Finds|Defines|Returns|Identifies|Discovers|Acquires|Agrees)\b`;
 const TITLE_SUBJECT = new RegExp(
-  String.raw`^(${TITLE_WORD}(?:\s+(?:of\s+|&\s+)?${TITLE_WORD}){0,4}?)(?=\s*[:,]\s|\s+${TITLE_VERB}|\s+(?!(?:of|and)\s)\p{Ll})`,
+  String.raw`^(${TITLE_WORD}(?:\s+(?:of\s+|&\s+)?${TITLE_WORD}){0,4}?)(?=\s*[:,]\s|\s[-–—]\s|\s+${TITLE_VERB}|\s+(?!(?:of|and)\s)\p{Ll})`,
   'u',
 );
 // The capitalised words after a name on its line, up to a headline's verb ('Skyharbour Intersects High-Grade
@@ -207,7 +210,7 @@ const ABBREVIATED: [RegExp, string][] = [
 ];
 // A headline's names that are not a company: 'Deep Drilling Campaign Hits …', 'Major Resource Upgrade …'.
 const NOT_A_COMPANY =
-  /\b(?:Drilling|Drill|Campaign|Program|Programme|Project|Results|Resource|Upgrade|Study|Mine|News)$/i;
+  /\b(?:Drilling|Drill|Campaign|Program|Programme|Project|Results|Resource|Upgrade|Study|Mine|News|PFS|DFS|BFS|PEA)$/i;
 
 // The last word of a company's full name: a legal suffix or a sector word ('Hamak Gold', 'Crystal Lake Mining Corp.').
 const FULL_NAME_END =
@@ -216,7 +219,7 @@ const FULL_NAME_END =
 // What trade press puts before a name: 'Vancouver-based Foran Mining Corp.', 'Developer Lion One Metals', 'Junior
 // First Graphite', 'On Wednesday Prospect'.
 const DESCRIPTION =
-  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered|owned)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner|Operator|Partners?|Joint venture partners?)\s+|On (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
+  /^(?:(?:[\p{Lu}][\p{L}.'’]*\s)*[\p{L}.'’-]+-(?:based|focused|listed|quoted|headquartered|owned)\s+|(?:Developer|Junior|Explorer|Miner|Producer|Gold miner|Copper miner|Operator|Partners?|Joint venture partners?)\s+|(?:On\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+)+/u;
 
 function withoutDescription(name: string): string {
   const plain = name.replace(DESCRIPTION, '');
@@ -250,7 +253,45 @@ export function issuersOf(original: string, folded: string, title: string): Issu
         line,
       );
     if (epic) headerTickers.push(`AIM:${epic[1] ?? epic[2] ?? ''}`);
+    // An RNS header's 'TIDM: 1SN' (its London market code).
+    const tidm = /^\s*TIDM:\s*([A-Z0-9]{2,6})\s*$/.exec(line);
+    if (tidm) headerTickers.push(`LSE:${tidm[1]}`);
   }
+  // Without a listing beside the name, the issuer takes the header's listings, else those its name has further
+  // down ('About Aton Resources Inc. / Aton Resources Inc. (TSXV: AAN) is focused on …'), and quotes just its name.
+  const issuerNamedAt = (described: string, at: number): IssuerFact[] => {
+    const name = withoutDescription(described);
+    const start = at + described.length - name.length;
+    const tickers =
+      headerTickers.length > 0
+        ? headerTickers
+        : (listingsIn(folded).find((listing) => sameCompany(nameBefore(folded, listing.start)?.name, name))?.tickers ??
+          []);
+    return [
+      {
+        name,
+        tickers,
+        quote: original.slice(start, start + name.length),
+        start,
+        end: start + name.length,
+      },
+    ];
+  };
+  // 'Strickland Metals starts nibbling …' above '… since it sold its gold project to Northern Star Resources
+  // (ASX:NST)': the headline's company, named in the body before the first listing, is the issuer; the listing,
+  // whose name the headline does not give, names a buyer or partner.
+  const fromTitle = titleIssuer(title, folded);
+  const firstListed = listings[0] && nameBefore(folded, listings[0].start);
+  if (
+    fromTitle &&
+    firstListed &&
+    listings[0] &&
+    fromTitle.at < listings[0].start &&
+    FULL_NAME_END.test(fromTitle.name) &&
+    !overlaps(firstListed.name, fromTitle.name) &&
+    !title.toLowerCase().includes(firstListed.name.split(' ')[0]?.toLowerCase() ?? '')
+  )
+    return issuerNamedAt(fromTitle.name, fromTitle.at);
   for (const listing of listings) {
     let name = nameBefore(folded, listing.start);
     // Consecutive listings belong to one name: 'Skyharbour (TSXV: SYH) (OTCQX: SYHBF) (Frankfurt: SC1P)'.
@@ -297,26 +338,6 @@ export function issuersOf(original: string, folded: string, title: string): Issu
       },
     ];
   }
-  // Without a listing beside the name, the issuer takes the header's listings, else those its name has further
-  // down ('About Aton Resources Inc. / Aton Resources Inc. (TSXV: AAN) is focused on …'), and quotes just its name.
-  const issuerNamedAt = (described: string, at: number): IssuerFact[] => {
-    const name = withoutDescription(described);
-    const start = at + described.length - name.length;
-    const tickers =
-      headerTickers.length > 0
-        ? headerTickers
-        : (listingsIn(folded).find((listing) => sameCompany(nameBefore(folded, listing.start)?.name, name))?.tickers ??
-          []);
-    return [
-      {
-        name,
-        tickers,
-        quote: original.slice(start, start + name.length),
-        start,
-        end: start + name.length,
-      },
-    ];
-  };
   // No listing: the name a release defines as 'the Company' ('Ortac Resources Limited ('Ortac' or 'the
   // Company')'), else the subject of the lead sentence, else the headline's.
   if (defined?.[1]) {
@@ -329,16 +350,27 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   for (const line of lines) {
     const match = SUBJECT.exec(line);
     // 'Mr. Walter Berukoff reports' (Stockwatch's line) names the person who reports, not the company.
-    if (match?.[1] && match[1].split(/\s+/).length >= 2 && !/^(?:Mr|Mrs|Ms|Dr)\.?\s/.test(match[1])) {
+    // Nor is 'The Company has hired …' a name.
+    if (
+      match?.[1] &&
+      match[1].split(/\s+/).length >= 2 &&
+      !/^(?:Mr|Mrs|Ms|Dr)\.?\s/.test(match[1]) &&
+      !/^(?:The|This|Our) (?:Company|Corporation|Group)\b/.test(match[1])
+    ) {
       const start = at + line.indexOf(match[1], match.index);
       const name = match[1].replace(/,$/, '');
       return issuerNamedAt(name, start);
     }
     at += line.length + 1;
   }
-  const fromTitle = titleIssuer(title, folded);
   if (fromTitle) return issuerNamedAt(fromTitle.name, fromTitle.at);
   return [];
+}
+
+/** One name holds the other, case aside ('Strickland' and 'Strickland Metals Ltd'). */
+function overlaps(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x.includes(y) || y.includes(x);
 }
 
 /** Two spellings of one company's name: case, punctuation and legal suffix aside ('First Tin Plc', 'First Tin PLC'). */
@@ -390,10 +422,13 @@ function fullestName(
 /**
  * The headline's subject as the body names it: the longest form ending as a company's name does ('Gascoyne' ->
  * 'Gascoyne Resources', 'INV Metals' -> 'INV Metals Inc.'), else the headline's own words when they read as a
- * name (two words or more not ending in 'Drilling' or 'Project'; one word only when no dictionary has it: 'A2Gold').
+ * name (two words or more not ending in 'Drilling' or 'Project'; one word only when no dictionary has it: 'A2Gold', 'SolGold').
  */
 function titleIssuer(title: string, folded: string): { name: string; at: number } | null {
-  const subject = TITLE_SUBJECT.exec(title)?.[1]?.trim();
+  // 'Exterra's Second Fortune to produce …': the company is the owner.
+  const subject = TITLE_SUBJECT.exec(title)?.[1]
+    ?.trim()
+    .replace(/['’]s\s.*$/u, '');
   if (!subject || STOP_WORD.test(subject)) return null;
   const { fullest, mentions } = fullestName(subject, folded);
   const count = subject.split(/\s+/).length;
@@ -403,6 +438,6 @@ function titleIssuer(title: string, folded: string): { name: string; at: number 
   // Told in the body as a name is, capitalised: 'a major drilling program has begun' is no company.
   const readsAsName =
     /^\p{Lu}/u.test(first[0]) &&
-    (count > 1 ? !NOT_A_COMPANY.test(first[0]) : /\d|^\p{Lu}{2,}$|^\p{Ll}\p{Lu}/u.test(first[0]));
+    (count > 1 ? !NOT_A_COMPANY.test(first[0]) : /\d|^\p{Lu}{2,}$|\p{Ll}\p{Lu}/u.test(first[0]));
   return readsAsName ? { name: first[0], at: first.index } : null;
 }
