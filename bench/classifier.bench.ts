@@ -52,8 +52,10 @@ const FRESH_SCOPES = [
   '(the twelfth, a third news week)',
   '(the thirteenth, a fourth news week)',
   '(the fourteenth, a fifth news week)',
-  '(the fifteenth, a sixth news week, not read)',
-  '(the sixteenth, a seventh news week from the trade press, not read)',
+  '(the fifteenth, a sixth news week)',
+  '(the sixteenth, a seventh news week from the trade press)',
+  '(the seventeenth, an eighth news week by event and region, not read)',
+  '(the eighteenth, a ninth news week by commodity, not read)',
 ];
 
 type GeographySet = [name: string, releases: readonly GeographyRelease[], scope: string];

@@ -18,6 +18,8 @@ import {
   FACTS_FRESH_14,
   FACTS_FRESH_15,
   FACTS_FRESH_16,
+  FACTS_FRESH_17,
+  FACTS_FRESH_18,
 } from './facts-scoring.ts';
 
 /**
@@ -184,11 +186,17 @@ export const GEOGRAPHY_FRESH_14: readonly GeographyRelease[] = placesOf(FACTS_FR
 /** The places of the fourteenth fresh facts releases (a fifth news week). */
 export const GEOGRAPHY_FRESH_15: readonly GeographyRelease[] = placesOf(FACTS_FRESH_14);
 
-/** The places of the fifteenth fresh facts releases (a sixth news week), not read. */
+/** The places of the fifteenth fresh facts releases (a sixth news week). */
 export const GEOGRAPHY_FRESH_16: readonly GeographyRelease[] = placesOf(FACTS_FRESH_15);
 
-/** The places of the sixteenth fresh facts releases (a seventh news week, trade press), not read. */
+/** The places of the sixteenth fresh facts releases (a seventh news week, trade press). */
 export const GEOGRAPHY_FRESH_17: readonly GeographyRelease[] = placesOf(FACTS_FRESH_16);
+
+/** The places of the seventeenth fresh facts releases (an eighth news week), not read. */
+export const GEOGRAPHY_FRESH_18: readonly GeographyRelease[] = placesOf(FACTS_FRESH_17);
+
+/** The places of the eighteenth fresh facts releases (a ninth news week, by commodity), not read. */
+export const GEOGRAPHY_FRESH_19: readonly GeographyRelease[] = placesOf(FACTS_FRESH_18);
 
 /** Every fresh geography set, in the order they were written. */
 export const GEOGRAPHY_FRESH_SETS = [
@@ -209,6 +217,8 @@ export const GEOGRAPHY_FRESH_SETS = [
   GEOGRAPHY_FRESH_15,
   GEOGRAPHY_FRESH_16,
   GEOGRAPHY_FRESH_17,
+  GEOGRAPHY_FRESH_18,
+  GEOGRAPHY_FRESH_19,
 ] as const;
 
 function placesOf(releases: readonly (GeographyRelease & { labels: unknown })[]): GeographyRelease[] {

@@ -22,6 +22,8 @@ import freshReleases13 from './fixtures/facts-fresh-13.json' with { type: 'json'
 import freshReleases14 from './fixtures/facts-fresh-14.json' with { type: 'json' };
 import freshReleases15 from './fixtures/facts-fresh-15.json' with { type: 'json' };
 import freshReleases16 from './fixtures/facts-fresh-16.json' with { type: 'json' };
+import freshReleases17 from './fixtures/facts-fresh-17.json' with { type: 'json' };
+import freshReleases18 from './fixtures/facts-fresh-18.json' with { type: 'json' };
 import freshReleases from './fixtures/facts-fresh.json' with { type: 'json' };
 import releases from './fixtures/facts-releases.json' with { type: 'json' };
 
@@ -141,14 +143,25 @@ export const FACTS_FRESH_14 = freshReleases14 as (LabelledRelease & { countries:
 /**
  * A fifteenth thirty, a sixth news week from newswire queries in the field's words ('maiden mineral resource
  * estimate JORC', 'step-out drilling intersects', 'flow-through private placement closes' …), a few items rewritten
- * from German or French portal summaries. Scored untouched, left unread beside the sixteenth.
+ * from German or French portal summaries. Scored untouched, then read beside the sixteenth.
  */
 export const FACTS_FRESH_15 = freshReleases15 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /**
  * A sixteenth thirty, a seventh news week from the trade press and company sites (Northern Miner, Mining Weekly,
- * Stockhead, ASX announcements …), queried by commodity and country. Scored untouched, left unread.
+ * Stockhead, ASX announcements …), queried by commodity and country. Scored untouched, then read.
  */
 export const FACTS_FRESH_16 = freshReleases16 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * A seventeenth thirty, an eighth news week from wire queries by event and region ('commences drilling program
+ * Nevada', 'assay results Ghana gold', 'closes non-brokered private placement exploration' …). Scored untouched on
+ * the code of the session it was written in, before and after sets 15 and 16 were read; left unread.
+ */
+export const FACTS_FRESH_17 = freshReleases17 as (LabelledRelease & { countries: string[]; states: string[] })[];
+/**
+ * An eighteenth thirty, a ninth news week by commodity (silver in Mexico, zinc-lead, tungsten, vanadium, graphite,
+ * potash, coal, mineral sands …), trade-press round-ups among them. Scored untouched the same way; left unread.
+ */
+export const FACTS_FRESH_18 = freshReleases18 as (LabelledRelease & { countries: string[]; states: string[] })[];
 /** Every fresh set, in the order they were written. */
 export const FRESH_FACT_SETS = [
   FACTS_FRESH,
@@ -167,6 +180,8 @@ export const FRESH_FACT_SETS = [
   FACTS_FRESH_14,
   FACTS_FRESH_15,
   FACTS_FRESH_16,
+  FACTS_FRESH_17,
+  FACTS_FRESH_18,
 ] as const;
 
 export const FACT_KINDS = ['intercepts', 'programmes', 'resources', 'studies', 'financings'] as const;
