@@ -1627,3 +1627,24 @@ describe('issuers of fresh sets 15 and 16', () => {
     ).toEqual([['Wallaby Metals', []]]);
   });
 });
+
+describe('programmes of fresh sets 15 and 16', () => {
+  const programmes = (text: string) => extractFacts(text).programmes.map((p) => [p.metres, p.rigs, p.status]);
+
+  it('reads a programme told as hired and then as started as running', () => {
+    expect(
+      programmes(
+        'The Company has hired a Yukon contractor to drill about 10 holes totalling roughly 1200m on the property.\n\n- A diamond drilling program of about 1200m has started.',
+      ),
+    ).toEqual([[1200, null, 'underway']]);
+  });
+
+  it('counts the fleet a programme is taken to, running, and drilling that carries on with its rigs', () => {
+    expect(
+      programmes(
+        'The definition program is being accelerated: two more drill rigs will be deployed, taking the fleet at the zone to four.',
+      ),
+    ).toEqual([[null, 4, 'underway']]);
+    expect(programmes('Drilling carries on with six rigs.')).toEqual([[null, 6, 'underway']]);
+  });
+});

@@ -25,6 +25,11 @@ const RIGS = new RegExp(
   String.raw`\b(?<n>${NUM}|${WORD_NUM}|a|one)\s+(?:(?:additional|more|further|new|diamond|RC|core|drill|reverse circulation|aircore|man-portable|heli-portable)\s+){0,3}(?:drill(?:ing)?\s+)?rigs?\b|\b(?<ord>second|third|fourth)\s+(?:(?:diamond|RC|core|drill)\s+){0,2}(?:drill\s+)?rig\b|\b(?<dn>${NUM}|${WORD_NUM})\s+(?:(?:diamond|RC|core)\s+)?drills\s+(?:are\s+)?(?:now\s+|still\s+)?(?:turning|operating|working|active|on site|onsite)\b`,
   'gi',
 );
+// '… two more drill rigs will be deployed, taking the fleet at Fletcher to three': the fleet's size.
+const FLEET_TO = new RegExp(
+  String.raw`\btaking the (?:(?:drill|rig|drilling)\s+)?(?:fleet|rig count)\b[^.;]{0,30}?\bto (?<n>${NUM}|${WORD_NUM})\b`,
+  'gi',
+);
 const FUTURE =
   /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
@@ -128,7 +133,7 @@ const DONE_FIRST =
   /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
 
 const STARTED =
-  /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing|under ?way)\b/i;
+  /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\b(?:is|are) being (?:accelerated|expanded|stepped up)\b|\b(?:drilling|program(?:me)?|campaign) carries on\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing|under ?way)\b/i;
 
 function statusOf(sentence: string): ProgrammeFact['status'] {
   // 'the mineralisation continues at depth', 'gold continues to show up' speak of rock, not of drilling.
@@ -224,7 +229,7 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
     // 'assays from the last eight holes of the 14-hole / 8,993m drilling programme': the programme's own count.
     const hyphenated = /\b(\d+)-hole\b/i.exec(text)?.[1];
     const holes = hyphenated ? Number(hyphenated) : countOf(HOLES, text);
-    const rigs = countOf(RIGS, text);
+    const rigs = countOf(FLEET_TO, text) ?? countOf(RIGS, text);
     const timing = timingOf(text);
     // The programme recalled is the one begun in the sentence before, whatever its size is 'planned to' be.
     const begun = recalled && previous !== null && statusOf(previous.text) === 'underway';
@@ -316,6 +321,9 @@ export function programmesOf(units: readonly Unit[], original: string): Programm
       kept.push(candidate);
       continue;
     }
+    // 'hired … to drill about 12 holes totalling roughly 1000m' then '… program of about 1000m … has started': the
+    // telling that says it began is the news.
+    if (same.status === 'planned' && candidate.status === 'underway') same.status = 'underway';
     same.status ??= candidate.status;
     same.timing ??= candidate.timing;
     same.holes ??= candidate.holes;
