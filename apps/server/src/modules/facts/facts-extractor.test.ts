@@ -1648,3 +1648,29 @@ describe('programmes of fresh sets 15 and 16', () => {
     expect(programmes('Drilling carries on with six rigs.')).toEqual([[null, 6, 'underway']]);
   });
 });
+
+describe('financings of fresh sets 15 and 16', () => {
+  const deals = (text: string, title = '') =>
+    extractFacts(text, { title }).financings.map((f) => [f.amount, f.type, f.status]);
+
+  it('reads a placement and share purchase plan told at the deal’s size as the deal, closed', () => {
+    expect(
+      deals(
+        'Placement Raises $2.4M for Drilling\n\nQuoll Minerals has raised $2.4 million through an oversubscribed placement and share purchase plan, money that will pay for a 10-hole drilling campaign.',
+        'Placement Raises $2.4M for Drilling',
+      ),
+    ).toEqual([[2400000, 'private-placement', 'closed']]);
+    // A share purchase plan of its own size beside the placement is still no deal of its own.
+    expect(
+      deals(
+        'Numbat Gold has raised $3 million in a placement.\n\nNumbat will also offer a $1 million share purchase plan alongside the placement.',
+      ),
+    ).toEqual([[3000000, 'private-placement', 'closed']]);
+  });
+
+  it('reads a trading halt until a raising is announced as no deal', () => {
+    expect(
+      deals('The halt is needed until the Company can announce a proposed capital raising and board changes.'),
+    ).toEqual([]);
+  });
+});

@@ -103,6 +103,11 @@ const RUNNING_TOTAL =
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
 
+// A trading halt's raising, not yet told: 'The halt is needed until the Company can announce a proposed capital
+// raising', 'pending an announcement in relation to a capital raising'.
+const TO_BE_ANNOUNCED =
+  /\b(?:pending|until|ahead of)\b[^.]{0,60}\bannounce(?:ment)?\b[^.]{0,40}\b(?:capital raising|raising|placement|financing)\b/i;
+
 /**
  * 'Aggregate gross proceeds of $6,540,703, including … the over-allotment option', told after the deal: the
  * deal's final size (up to a fifth more than first told).
@@ -139,7 +144,15 @@ export function financingsOf(
     if (!instrument || PAST_DEAL.test(text) || RAISED_SO_FAR.test(text) || (deal && RUNNING_TOTAL.test(text))) return;
     // A share purchase plan offered beside a placement tops the deal up, and directors subscribing 'under the
     // Placement' take part of it: neither is a deal of its own.
-    if (deal && /\bSPP\b|\bshare purchase plan\b|\bunder the (?:placement|offering|raising)\b/i.test(text)) return;
+    // 'Litchfield has raised $1.5 million through an oversubscribed placement and share purchase plan' tells the deal
+    // itself again, at its size.
+    if (deal && /\bunder the (?:placement|offering|raising)\b/i.test(text)) return;
+    if (deal && /\bSPP\b|\bshare purchase plan\b/i.test(text)) {
+      const size = pickAmount(text, moneyIn(text, fallback), -1);
+      const toldAgain =
+        /\bplacement\b/i.test(text) && size && deal.amount !== null && sameAmount(size.amount, deal.amount);
+      if (!toldAgain) return;
+    }
     // The parts of the deal just told are that deal: its type follows the most specific part.
     if (
       deal &&
@@ -180,7 +193,7 @@ export function financingsOf(
     if (facts.length > 0 && (text.match(/\bgross proceeds of\b/gi) ?? []).length >= 2) return;
     // A financing named without an amount counts only in a sentence that raises or closes one.
     if (!amount && !/\b(?:closed|closes|completed|announces?|entered into|arranged)\b/i.test(text)) return;
-    if (!amount && EARLIER_DEAL.test(text)) return;
+    if (!amount && (EARLIER_DEAL.test(text) || TO_BE_ANNOUNCED.test(text))) return;
     const told = original.slice(quoteStart, unit.end);
     // 'has completed a placement to raise A$1.5m': the purpose after a closing verb is not a plan.
     const pending = told
