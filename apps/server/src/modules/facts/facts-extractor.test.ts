@@ -1647,6 +1647,20 @@ describe('programmes of fresh sets 15 and 16', () => {
     ).toEqual([[null, 4, 'underway']]);
     expect(programmes('Drilling carries on with six rigs.')).toEqual([[null, 6, 'underway']]);
   });
+
+  it('reads a campaign sized in metres as drilling, metres "to be drilled" as planned, and a hole collared as done', () => {
+    expect(programmes('The 4000m campaign will open with a maiden hole on the northern concession.')).toEqual([
+      [4000, null, 'planned'],
+    ]);
+    expect(programmes('- Around 18,000 metres are to be drilled in the coming 12 months')).toEqual([
+      [18000, null, 'planned'],
+    ]);
+    expect(
+      programmes(
+        'Hole 88 was collared 150 metres north of the deposit to test a conductor that earlier drilling had hit.',
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe('financings of fresh sets 15 and 16', () => {
@@ -1666,6 +1680,14 @@ describe('financings of fresh sets 15 and 16', () => {
         'Numbat Gold has raised $3 million in a placement.\n\nNumbat will also offer a $1 million share purchase plan alongside the placement.',
       ),
     ).toEqual([[3000000, 'private-placement', 'closed']]);
+  });
+
+  it('reads money put toward drilling as its use', () => {
+    expect(
+      extractFacts(
+        'Wren Gold has closed its $12 million bought deal. The company intends to put the money toward underground drilling at the mine and general corporate purposes.',
+      ).financings.map((f) => [f.amount, f.status, f.funds_drilling]),
+    ).toEqual([[12000000, 'closed', true]]);
   });
 
   it('reads a trading halt until a raising is announced as no deal', () => {

@@ -9,8 +9,9 @@ import { drillTypeOf, LIST_ITEM, NUM, parseCount, parseNum, toMetres, WORD_NUM, 
  * twice are one programme; a programme without metres counts only when the release gives none with metres.
  */
 
+// 'The 5000m campaign will open with a maiden hole': a campaign sized in metres is drilling.
 const DRILLING =
-  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|\b\d[\d,.]*\s?-?\s?(?:m|metres?|meters?)\s+(?:campaign|program(?:me)?)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
 const PROGRAMME_WORD =
   /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b|\bdrills (?:are )?(?:now |still )?(?:turning|operating|working|active)\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
@@ -31,7 +32,7 @@ const FLEET_TO = new RegExp(
   'gi',
 );
 const FUTURE =
-  /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
+  /\bto fund (?:its |the )?20\d\d\b|\bearmarked for\b|\b(?:starting|beginning|commencing)\s+(?:in|on|during|from|early|mid|late)\b|\bannounces?\s+(?:a|an|the|its)\b[^.]*\b(?:program(?:me)?|campaign)\b|\bwill\b|\bplan(?:s|ned|ning)?\b|\bintends?\b|\bexpect(?:s|ed)? to\b|\bscheduled\b|\bproposed\b|\bupcoming\b|\bforthcoming\b|\bto (?:commence|begin|start|test|follow|include|comprise|drill)\b|\bto be drilled\b|\bdesigned\b|\bbudget(?:ed)?\b|\bfunded\b|\bnext phase\b|\bset to\b|\bdue to (?:start|begin)\b|\bprepar(?:ing|es) (?:for|to)\b|\bmobili[sz](?:e|ing|ation)\b/i;
 const UNDERWAY =
   /\b(?:has |have )?(?:recommenced|restarted|resumed|re-started)\b|\b(?:is|are) (?:now |also )?(?:completing|conducting|carrying out|undertaking)\b|\b(?:is|are) being (?:carried out|conducted|undertaken)\b|\bunder ?way\b|\bcommenced\b|\bcommences\b|\bhas (?:begun|started)\b|\bbegan\b|\bstarted\b|\bkicks? off\b|\bkicked off\b|\b(?:announc\w+|marks?|marked) the (?:start|commencement) of (?:a|an|the|its)\b[^.]*\b(?:drilling|program(?:me)?|campaign)\b|\bongoing\b|\bcontinu(?:es|ing)\b|\b(?:drilling|programs?|programmes?) continue\b|\bin progress\b|\bturning\b|\bis (?:now )?drilling\b|\bare (?:now )?drilling\b|\bcurrently\b|\bmobili[sz]ed\b|\barrived\b|\brigs? (?:are |is )?(?:now )?(?:on site|onsite|on the property|operating|active|working)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+th) (?:hole )?of (?:a|an|the)\b/i;
 const DONE =
@@ -39,7 +40,7 @@ const DONE =
 const NOT_PROGRAMME =
   /\b(?:intersect(?:ed|s|ion)|grading|averaging)\b|@|\bg\/t\b|\bdepth of\b|\bdeep(?:er)?\b.*\bhole\b|\bstrike length\b|\bwide\b|\bbelow surface\b|\bvertical depth\b|\bend of hole\b|\bdownhole\b|\bto a depth\b|\bdrilled to\b|\bbeyond\b|\bapart\b|\bspacing\b|\bsouth of\b|\bnorth of\b|\beast of\b|\bwest of\b|\bfrom surface\b|\bkm\b|\bkilometres\b/i;
 const WHEN = new RegExp(
-  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+)?(?:weeks|months|quarter)|(?:later\s+)?this\s+(?:month|week|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
+  String.raw`\b(?:Q[1-4]\s*(?:CY|FY)?\s*(?:20)?\d{2}|Q[1-4]\b|(?:first|second|1st|2nd)\s+half\s+of\s+(?:calendar\s+|fiscal\s+)?20\d{2}|H[12]\s*(?:CY|FY)?\s*20\d{2}|(?:early|mid|late)[- ](?:${MONTH}\s+)?20\d{2}|(?:early|mid|late)[- ]${MONTH}|${MONTH}(?:\s+\d{1,2}(?!\d))?(?:,?\s+20\d{2})?|(?:the\s+)?(?:coming|next|following)\s+(?:few\s+|\d{1,2}\s+)?(?:weeks|months|quarter)|(?:later\s+)?this\s+(?:month|week|quarter)|(?:this|the)\s+(?:spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?20\d{2})?|(?:spring|summer|fall|autumn|winter)\s+(?:of\s+)?20\d{2}|(?:the\s+)?(?:coming|upcoming|next|\d{4})\s+(?:field\s+|drilling\s+|winter\s+|summer\s+)?season|(?:within|in)\s+the\s+next\s+\w+\s+(?:weeks|months)|in\s+20\d{2}|20\d{2}(?=\s+(?:drilling|drill|exploration|field)\b))`,
   'i',
 );
 const WHEN_ALL = new RegExp(WHEN.source, 'gi');
@@ -130,7 +131,7 @@ const PLANNED_FIRST =
   /\b(?:expected to (?:begin|start|commence)|scheduled to|will (?:begin|start|commence)|plans? to|planned to|set to (?:begin|start|recommence|resume)|preparations? for)\b/i;
 // 'was run during December': drilling told as done, whatever else the sentence calls planned.
 const DONE_FIRST =
-  /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
+  /\b(?:was|were) (?:run|carried out|conducted|undertaken|completed|collared)\b|\b(?:has|have) been completed\b|\b(?:recently|just) (?:completed|finished|concluded)\b|\bdrilled an?\b/i;
 
 const STARTED =
   /\b(?:has|have) (?:now )?(?:started|commenced|begun|resumed|recommenced|passed)\b|\b(?:is|are) being (?:accelerated|expanded|stepped up)\b|\b(?:drilling|program(?:me)?|campaign) carries on\b|\bis (?:now )?under ?way\b|\b(?:is|are) (?:now )?(?:continuing|ongoing|under ?way)\b/i;
