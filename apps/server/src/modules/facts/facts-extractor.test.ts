@@ -1696,3 +1696,38 @@ describe('financings of fresh sets 15 and 16', () => {
     ).toEqual([]);
   });
 });
+
+describe('studies of fresh sets 8, 11 and 15', () => {
+  const studies = (text: string) =>
+    extractFacts(text).studies.map((s) => [s.stage, s.npv?.amount ?? null, s.irr_pct, s.capex?.amount ?? null]);
+
+  it('reads a preliminary feasibility study as a PFS, and gives its figures past the next study the release plans', () => {
+    expect(
+      studies(
+        [
+          'A positive prefeasibility study on the Condor copper project shows sound economics.',
+          '"We will advance the project with the completion of a bankable feasibility study next year," the CEO said.',
+          'The study puts initial capital at US$410.5 million and gives an after-tax NPV of US$220 million using an 8% discount rate, and an after-tax IRR of 17.5%.',
+        ].join('\n'),
+      ),
+    ).toEqual([['PFS', 220000000, 17.5, 410500000]]);
+    expect(
+      studies(
+        'A preliminary feasibility study on the Tambo gold project gives an after-tax NPV of US$150 million and an IRR of 22%.',
+      ),
+    ).toEqual([['PFS', 150000000, 22, null]]);
+  });
+
+  it('gives figures told after an earlier study is recalled to the study the release reports', () => {
+    expect(
+      studies(
+        [
+          'Kestrel reports its prefeasibility study results for the Ridge project.',
+          'The study refines the 2019 Preliminary Economic Assessment ("2019 PEA") and gives better economics:',
+          '- After-tax NPV of $95 million at a 10% discount rate.',
+          '- After-tax IRR of 24%.',
+        ].join('\n'),
+      ),
+    ).toEqual([['PFS', 95000000, 24, null]]);
+  });
+});

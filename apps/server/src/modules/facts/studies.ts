@@ -10,7 +10,12 @@ import { moneyIn, type MoneyMention } from './money.ts';
  */
 
 const STAGE =
-  /\b(?:preliminary economic assessment|PEA|scoping study|pre-?feasibility(?: study)?|prefeasibility(?: study)?|PFS|definitive feasibility(?: study)?|DFS|bankable feasibility(?: study)?|BFS|feasibility study|FS)\b/gi;
+  /\b(?:preliminary economic assessment|PEA|scoping study|preliminary feasibility(?: study)?|pre-?feasibility(?: study)?|prefeasibility(?: study)?|PFS|definitive feasibility(?: study)?|DFS|bankable feasibility(?: study)?|BFS|feasibility study|FS)\b/gi;
+
+const NEXT_STUDY =
+  /\b(?:moving to|move to|proceed(?:s|ing)? to|advanc(?:e|es|ing) to(?:wards?)?|towards?|completion of|complete an?|begin(?:ning)? an?|start(?:ing)? an?|commenc(?:e|es|ing) an?|launch(?:es|ing)? an?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}$/i;
+
+const EARLIER_STUDY = /\b(?:(?:19|20)\d\d|earlier|previous|prior|original|former)\s+["“(]?$/i;
 
 function stageOf(word: string): StudyStage {
   const lower = word.toLowerCase();
@@ -178,6 +183,10 @@ export function studiesOf(
     for (const match of unit.text.matchAll(STAGE)) {
       // 'FS' alone is too common an abbreviation to trust outside the words 'feasibility study'.
       if (match[0] === 'FS' && !/feasibility/i.test(original)) continue;
+      // '… now moving to a bankable feasibility study': the next study, whose figures this release cannot give.
+      // 'the 2010 Preliminary Economic Assessment ("2010 PEA")', 'the previous PEA': an earlier study recalled.
+      const before = unit.text.slice(Math.max(0, match.index - 50), match.index);
+      if (NEXT_STUDY.test(before) || EARLIER_STUDY.test(before)) continue;
       stages.push({ stage: stageOf(match[0]), at: unit.start + match.index });
     }
   }
