@@ -1566,6 +1566,17 @@ describe('resources of fresh sets 15 and 16', () => {
     ]);
   });
 
+  it('reads "resources total" as a verb, and what a deposit currently holds as its standing estimate', () => {
+    expect(lines('Inferred resources total 3 million tonnes grading 0.5 gram gold and 4.1 grams silver.')).toEqual([
+      ['Inferred', 3, 0.5, 'Au', null],
+    ]);
+    expect(
+      lines(
+        "Kite's Find currently holds a 2023 mineral resource estimate of 12,500 ounces at 5.9 grams per tonne gold.",
+      ),
+    ).toEqual([]);
+  });
+
   it('leaves out a project described by its standing resource', () => {
     expect(
       lines(

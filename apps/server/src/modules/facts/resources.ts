@@ -91,7 +91,7 @@ const SKIP = new RegExp(
   [
     String.raw`\bexploration target\b|\bhistoric|\bforeign estimate\b|\bprevious(?:ly)?\b|\bprior\b|\bestimate dated\b|\bin (?:late|early|mid)[- ](?:19|20)\d\d\b`,
     String.raw`\b(?:updated|released|announced|published|completed|reported)\s+(?:earlier this year|last year|in (?:${MONTH}|(?:19|20)\d\d))\b`,
-    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|contains?|comprises?)\b|(?<!\bnow )\bstood at\b|\bmining inventory\b`,
+    String.raw`\brecently (?:announced|reported|released|published)\b|\bcurrently (?:stands?|sits?|totals?|includes?|hosts?|holds?|contains?|comprises?)\b|(?<!\bnow )\bstood at\b|\bmining inventory\b`,
     String.raw`\b(?:announced|reported|released|published) earlier in (?:19|20)\d\d\b|\bover the (?:past|last) (?:\w+ )?years\b|\bhas produced\b`,
     String.raw`\b(?:mine|production) plan (?:processes|treats|mills|includes|contains|comprises)\b`,
     String.raw`\bas (?:released|reported|announced)(?: to the ASX)? on\b|\bfor comparison\b|\b(?:forms?|is|are) part of the\b|\brefer(?:\s+to)?\s+(?:the\s+)?(?:ASX\s+)?announcements?\b`,
@@ -128,7 +128,12 @@ function categoryBefore(text: string, at: number): ResourceCategory | null {
   // 'The combined Indicated and Inferred Mineral Resource': all categories together.
   if (/\b(?:measured,?\s*)?indicated\s*(?:and|&|\+)\s*inferred\b/i.test(window)) return 'Total';
   let found: ResourceCategory | null = null;
-  for (const match of window.matchAll(CATEGORY_NEAR)) found = categoryOf(match[0]);
+  for (const match of window.matchAll(CATEGORY_NEAR)) {
+    // 'Inferred resources total 4 million tonnes': 'total' the verb, not the category.
+    if (/^total$/i.test(match[0]) && /\b(?:resources?|reserves?|estimates?)\s+$/i.test(window.slice(0, match.index)))
+      continue;
+    found = categoryOf(match[0]);
+  }
   return found;
 }
 
