@@ -280,16 +280,17 @@ export function issuersOf(original: string, folded: string, title: string): Issu
   // 'Strickland Metals starts nibbling …' above '… since it sold its gold project to Northern Star Resources
   // (ASX:NST)': the headline's company, named in the body before the first listing, is the issuer; the listing,
   // whose name the headline does not give, names a buyer or partner.
-  const fromTitle = titleIssuer(title, folded);
   const firstListed = listings[0] && nameBefore(folded, listings[0].start);
+  const listedInTitle =
+    firstListed && title.toLowerCase().includes(firstListed.name.split(' ')[0]?.toLowerCase() ?? '');
+  const fromTitle = listedInTitle ? null : titleIssuer(title, folded);
   if (
     fromTitle &&
     firstListed &&
     listings[0] &&
     fromTitle.at < listings[0].start &&
     FULL_NAME_END.test(fromTitle.name) &&
-    !overlaps(firstListed.name, fromTitle.name) &&
-    !title.toLowerCase().includes(firstListed.name.split(' ')[0]?.toLowerCase() ?? '')
+    !overlaps(firstListed.name, fromTitle.name)
   )
     return issuerNamedAt(fromTitle.name, fromTitle.at);
   for (const listing of listings) {
@@ -363,7 +364,8 @@ export function issuersOf(original: string, folded: string, title: string): Issu
     }
     at += line.length + 1;
   }
-  if (fromTitle) return issuerNamedAt(fromTitle.name, fromTitle.at);
+  const headline = fromTitle ?? titleIssuer(title, folded);
+  if (headline) return issuerNamedAt(headline.name, headline.at);
   return [];
 }
 

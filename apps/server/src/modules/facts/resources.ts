@@ -150,6 +150,7 @@ export function resourcesOf(
   const facts: ResourceFact[] = [];
   const tableRows = new Set(tables.flatMap((table) => table.rows.map((row) => row.unit)));
   for (const unit of units) {
+    if (tableRows.has(unit) || !(RESOURCE_WORD.test(unit.text) || unit.text.search(CATEGORY_LINE) >= 0)) continue;
     // '… up 40% to 30.7Mt at 9.9% TGC (consistent with the previous Mineral Resource of 23.3Mt …)': words in
     // brackets recall only what the brackets hold.
     const recalled = [...unit.text.matchAll(BRACKETS)].filter((bracket) => SKIP.test(bracket[0]));
@@ -158,13 +159,7 @@ export function resourcesOf(
         text.slice(0, bracket.index) + ' '.repeat(bracket[0].length) + text.slice(bracket.index + bracket[0].length),
       unit.text,
     );
-    if (
-      tableRows.has(unit) ||
-      !(RESOURCE_WORD.test(unit.text) || unit.text.search(CATEGORY_LINE) >= 0) ||
-      SKIP.test(outside) ||
-      NOT_OURS.test(unit.text)
-    )
-      continue;
+    if (SKIP.test(outside) || NOT_OURS.test(unit.text)) continue;
     const taken: [number, number][] = [];
     for (const pattern of [
       TONNES_FIRST,
