@@ -1493,6 +1493,15 @@ describe('intercepts of fresh sets 15 and 16', () => {
       [null, 2.1, 340, 'g/t', 'Ag', true],
       [null, 19.5, 96.4, 'g/t', 'Ag', false],
     ]);
+    // After grams per tonne of no metal named, the story's metal.
+    expect(
+      intervals(
+        'Gold drilling at the Jay deposit returned: hole JY-3, 2.9 metres of 6.4 grams per tonne; hole JY-5, 14.2 metres of 8.1 grams.',
+      ),
+    ).toEqual([
+      ['JY-3', 2.9, 6.4, 'g/t', 'Au', false],
+      ['JY-5', 14.2, 8.1, 'g/t', 'Au', false],
+    ]);
     // Bare grams with no metal named before them in the sentence are no interval.
     expect(intervals('The drill string weighed 40 grams over 2 metres of rod.')).toEqual([]);
   });
@@ -1663,6 +1672,10 @@ describe('programmes of fresh sets 15 and 16', () => {
     expect(programmes('The 4000m campaign will open with a maiden hole on the northern concession.')).toEqual([
       [4000, null, 'planned'],
     ]);
+    expect(programmes('Corvid plans a 6,000-metre winter program starting in January.')).toEqual([
+      [6000, null, 'planned'],
+    ]);
+    expect(programmes('The company plans a 2,000-metre trenching program this summer.')).toEqual([]);
     expect(programmes('- Around 18,000 metres are to be drilled in the coming 12 months')).toEqual([
       [18000, null, 'planned'],
     ]);

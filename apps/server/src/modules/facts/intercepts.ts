@@ -157,15 +157,19 @@ const BARE_GRAMS = new RegExp(
   String.raw`(?<![\d.,])(?<w>${NUM})\s?(?<wu>${LENGTH_UNIT})\.?\s+(?:of|grading|at|averaging|assaying)\s+(?<g>${NUM})\s?grams?${NOT_A_METAL_AFTER}|(?<![\d.,])(?<g2>${NUM})\s?grams?${NOT_A_METAL_AFTER}\s+(?:over|across)\s+(?<w2>${NUM})\s?(?<wu2>${LENGTH_UNIT})`,
   'giu',
 );
-const GRAMS_OF_METAL = /\bgrams?\s+(?:(?:of\s+)?(gold|silver)|per\s+(?:metric\s+)?tonne\s+(?:of\s+)?(gold|silver))\b/gi;
+const GRAMS_OF_METAL =
+  /\bgrams?\s+(?:(?:of\s+)?(gold|silver)\b|per\s+(?:metric\s+)?tonne(?:\s+(?:of\s+)?(gold|silver)\b)?)/gi;
 const GRADE_BEFORE = /(?:%|\bgrams?|g\/t)(?:\s+(?:of\s+)?[a-z]+)?\s*(?:,|\band)\s*$/i;
 const PATTERNS = [WIDTH_FIRST, GRADE_FIRST, BRINE];
 const SPLIT_UNIT_PATTERNS = [SPLIT_UNIT, SPLIT_UNIT_GRADE_FIRST, BARE_GRAMS];
 
-/** The metal of the last grams of a metal named before `at` ('grams gold', 'grams per tonne silver'). */
+/**
+ * The metal of the last grams of a metal named before `at` ('grams gold', 'grams per tonne silver'); '' after grams
+ * per tonne of no metal named (the release's metal is found later); undefined when the unit has no such grams.
+ */
 function gramsMetalBefore(text: string, at: number): string | undefined {
   let metal: string | undefined;
-  for (const match of text.slice(0, at).matchAll(GRAMS_OF_METAL)) metal = match[1] ?? match[2];
+  for (const match of text.slice(0, at).matchAll(GRAMS_OF_METAL)) metal = match[1] ?? match[2] ?? '';
   return metal;
 }
 
@@ -182,7 +186,7 @@ function candidatesIn(text: string): Candidate[] {
       if (gradeFirst && GRADE_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
       if (pattern === BARE_GRAMS) {
         const metal = gramsMetalBefore(text, match.index);
-        if (!metal) continue;
+        if (metal === undefined) continue;
         Object.assign(groups, { el: metal, u: 'grams' });
         if (groups.g2) Object.assign(groups, { g: groups.g2, w: groups.w2, wu: groups.wu2 });
       }

@@ -9,9 +9,10 @@ import { drillTypeOf, LIST_ITEM, NUM, parseCount, parseNum, toMetres, WORD_NUM, 
  * twice are one programme; a programme without metres counts only when the release gives none with metres.
  */
 
-// 'The 5000m campaign will open with a maiden hole': a campaign sized in metres is drilling.
+// 'The 5000m campaign will open with a maiden hole', 'a 6,000-metre winter program': a campaign or programme
+// sized in metres is drilling (not one of trenches, samples or surveys).
 const DRILLING =
-  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|(?<=\d\s?-?\s?(?:m|metres?|meters?)\s+)(?:campaign|program(?:me)?)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
+  /\b\w+[- ]hole (?:program(?:me)?|campaign)\b|(?<=\d\s?-?\s?(?:m|metres?|meters?)\s+(?:(?!trench|sampl|survey|geophys|mapping)[\w-]+\s+){0,2})(?:campaign|program(?:me)?)\b|\bdrill(?:ing|ed|s)?\b|\bholes\b|\b(?:bore|drill ?)holes?\b|\brigs?\b|\b(?:RC|diamond|aircore|air-core|core|sonic|auger|RAB)\b/i;
 const PROGRAMME_WORD =
   /\b(?:plans?|intends?|expects?) to drill\b|\bprogram(?:me)?s?\b|\bcampaign\b|\bdrilling\b|\bdrilled\b|\bphase\b|\bholes?\b|\brigs?\b|\bdrills (?:are )?(?:now |still )?(?:turning|operating|working|active)\b/i;
 const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
