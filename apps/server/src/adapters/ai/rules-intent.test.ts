@@ -208,4 +208,17 @@ Email: jane@kestrelgold.com`,
     );
     expect(placement.buying_intent_score).toBe('High');
   });
+
+  it('reads ten million or more raised without a stated use as High, a smaller raise as Medium', () => {
+    const large = analyse(
+      'Kestrel Silver completes $24 million bought deal private placement',
+      'Kestrel Silver Corp. (TSXV: KSC) has closed its bought deal private placement for gross proceeds of $24,000,000.',
+    );
+    expect([large.buying_intent_score, large.intent_reasons]).toEqual(['High', ['C$24.0M bought deal closed']]);
+    const small = analyse(
+      'Kestrel Silver closes $2.4 million private placement',
+      'Kestrel Silver Corp. (TSXV: KSC) has closed its private placement for gross proceeds of $2,400,000.',
+    );
+    expect(small.buying_intent_score).toBe('Medium');
+  });
 });

@@ -7,8 +7,8 @@ import type { BuyingIntent } from '@mining-hub/contract/articles';
  *
  * - Very High: a closed financing whose proceeds fund drilling or studies together with a planned or
  *   running programme (metres or timing); a completed FS/DFS/BFS; a construction decision.
- * - High: a closed financing that funds drilling or studies; a resource estimate; a PFS; a sized and
- *   dated programme.
+ * - High: a closed financing that funds drilling or studies; ten million or more raised without a stated use, or a
+ *   royalty, stream or debt that size; a resource estimate; a PFS; a sized and dated programme.
  * - Medium: assays with no next programme; a financing announced, not closed; a PEA or scoping study; a
  *   programme without size or date.
  * - Low: corporate housekeeping (AGM, options, conference, management change without a project) and
@@ -190,9 +190,12 @@ export function rubricIntent(
       programmeShort(nextProgramme),
     );
   }
+  // Ten million or more raised without a stated use pays for a year's work somewhere, as a large royalty or loan does.
+  const large = (f: FinancingFact) => f.amount !== null && f.amount >= 10e6;
   const announced = facts.financings.find((f) => f.status === 'announced' && !DEAL_MONEY.has(f.type));
-  if (announced && !funding) add(fundsWork(announced) ? 'High' : 'Medium', financingReason(announced, undefined));
-  else if (!funding && closed[0]) add('Medium', financingReason(closed[0], undefined));
+  if (announced && !funding)
+    add(fundsWork(announced) || large(announced) ? 'High' : 'Medium', financingReason(announced, undefined));
+  else if (!funding && closed[0]) add(large(closed[0]) ? 'High' : 'Medium', financingReason(closed[0], undefined));
   if (facts.intercepts.length > 0) {
     // The best interval by metal content (width × grade), as a rep would quote it; an 'including' one only when
     // the release gives no other.

@@ -11,11 +11,11 @@ const RUBRIC: { level: string; when: string }[] = [
   },
   {
     level: 'High',
-    when: 'money closed that funds drilling or studies; financing announced for exploration; a resource estimate; a PFS, PEA or scoping study; a programme with metres or timing; assays with drilling still going or planned',
+    when: 'money closed that funds drilling or studies; financing announced for exploration; ten million or more raised, or a royalty, stream or loan that size; a resource estimate; a PFS, PEA or scoping study; a programme with metres or timing; assays with drilling still going or planned',
   },
   {
     level: 'Medium',
-    when: 'assays with no next programme; a bare programme mention; money raised without a stated use',
+    when: 'assays with no next programme; a bare programme mention; less than ten million raised without a stated use',
   },
   {
     level: 'Low',
