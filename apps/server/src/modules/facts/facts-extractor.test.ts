@@ -1676,6 +1676,17 @@ describe('programmes of fresh sets 15 and 16', () => {
       [6000, null, 'planned'],
     ]);
     expect(programmes('The company plans a 2,000-metre trenching program this summer.')).toEqual([]);
+  });
+
+  it('gives an unsized programme the timing the next lines tell of it, and reads "next week" as a timing', () => {
+    const read = (text: string) =>
+      extractFacts(text).programmes.map((p) => [p.holes, p.timing, p.status, p.drill_type]);
+    expect(
+      read(
+        'Osprey plans a six-hole diamond drill programme at Liwa.\n\nDrilling is scheduled to start in early Q2 2027.',
+      ),
+    ).toEqual([[6, 'Q2 2027', 'planned', 'diamond']]);
+    expect(read('- RC drilling expected to commence next week')).toEqual([[null, 'next week', 'planned', 'RC']]);
     expect(programmes('- Around 18,000 metres are to be drilled in the coming 12 months')).toEqual([
       [18000, null, 'planned'],
     ]);
