@@ -1683,7 +1683,7 @@ describe('programmes of fresh sets 15 and 16', () => {
       extractFacts(text).programmes.map((p) => [p.holes, p.timing, p.status, p.drill_type]);
     expect(
       read(
-        'Osprey plans a six-hole diamond drill programme at Liwa.\n\nDrilling is scheduled to start in early Q2 2027.',
+        'Osprey plans a six-hole first-phase diamond drill programme at Liwa.\n\nDrilling is scheduled to start in early Q2 2027.',
       ),
     ).toEqual([[6, 'Q2 2027', 'planned', 'diamond']]);
     expect(read('- RC drilling expected to commence next week')).toEqual([[null, 'next week', 'planned', 'RC']]);

@@ -20,7 +20,7 @@ const LENGTH = String.raw`(?:m(?![a-zA-Z])|metres?|meters?|ft|feet)`;
 const METRES = new RegExp(String.raw`(?<![\d.,])(?<n>${NUM})\s?-?\s?(?<u>${LENGTH})`, 'g');
 // 'the 2021 holes' are the holes of a year, not 2,021 of them.
 const HOLES = new RegExp(
-  String.raw`(?<![\d.,])(?<!\b(?:phase|stage)\s)(?!(?:19|20)\d\d\s)(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?(?:\s+|-(?=hole))(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:(?:diamond|RC|aircore|air-core|core|reverse circulation)\s+)?(?:program|campaign|drill)))`,
+  String.raw`(?<![\d.,])(?<!\b(?:phase|stage)\s)(?!(?:19|20)\d\d\s)(?<n>${NUM}|${WORD_NUM})(?:\s*(?:to|-)\s*(?<n2>${NUM}|${WORD_NUM}))?(?:\s+|-(?=hole))(?:\([\d]+\)\s+)?(?:(?:new|additional|further|more|shallow|deep|step-out|infill|exploration|scout|reconnaissance|diamond|RC|aircore|air-core|core|reverse circulation|drill|regional|planned)\s+){0,3}(?:drill\s*)?(?:holes\b|hole(?=[- ](?:(?:diamond|RC|aircore|air-core|core|reverse circulation|first-phase|second-phase|initial|maiden|follow-up)\s+){0,2}(?:program|campaign|drill)))`,
   'gi',
 );
 const RIGS = new RegExp(
