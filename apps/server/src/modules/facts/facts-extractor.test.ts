@@ -1687,13 +1687,18 @@ describe('programmes of fresh sets 15 and 16', () => {
       ),
     ).toEqual([[6, 'Q2 2027', 'planned', 'diamond']]);
     expect(read('- RC drilling expected to commence next week')).toEqual([[null, 'next week', 'planned', 'RC']]);
-    expect(programmes('- Around 18,000 metres are to be drilled in the coming 12 months')).toEqual([
-      [18000, null, 'planned'],
-    ]);
+  });
+
+  it('reads the depth a hole will reach, and drilling counted into an estimate, as no programme size', () => {
+    const metres = (text: string) => extractFacts(text).programmes.map((p) => p.metres);
     expect(
-      programmes(
-        'Hole 88 was collared 150 metres north of the deposit to test a conductor that earlier drilling had hit.',
-      ),
+      metres('"This part of the drilling will probably go down 400 metres, then we switch to diamond."'),
+    ).not.toContain(400);
+    expect(
+      metres('The second diamond hole of the phase one drilling program was planned to reach 1,600 metres.'),
+    ).not.toContain(1600);
+    expect(
+      metres('About 9,000m of drilling would be included in a mineral resource estimate update expected in March.'),
     ).toEqual([]);
   });
 });

@@ -86,7 +86,7 @@ function metresOf(text: string): number | null {
     )
       continue;
     if (
-      /(?:depths? of|to a depth of|down to|at|from|elevation|strike length of|(?<!\(|holes )\bover|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
+      /(?:depths? of|to a depth of|down to|go(?:es|ing)? down|(?:planned |designed |expected )?to reach|at|from|elevation|strike length of|(?<!\(|holes )\bover|within|a distance of|\bby|\bx|\((?:19|20)\d\d:|\bhole of|option to (?:extend|increase|expand)(?: (?:it|the programme|the program))? to|extend(?:able|ed)? to)\s*(?:approximately\s+|about\s+|around\s+|up to\s+)?$/i.test(
         before,
       )
     )
@@ -164,7 +164,7 @@ function statusOf(sentence: string): ProgrammeFact['status'] {
 
 /** Legal boilerplate that speaks of drilling in general: 'forward-looking statements regarding planned drilling'. */
 const BOILERPLATE =
-  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:[\w-]+ )?(?:estimate|resource|MRE) (?:draws on|rests on|is based on|is supported by|incorporates|includes)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b|\bwill be (?:released|reported|announced|published) (?:as|when|once)\b/i;
+  /\b(?:so that drilling|towards? a drilling decision|ahead of (?:any )?drilling|prior to drilling|before drilling)\b|\b(?:database|the (?:[\w-]+ )?(?:estimate|resource|MRE) (?:draws on|rests on|is based on|is supported by|incorporates|includes)|(?:be |been )?(?:included|incorporated|used) in (?:a|an|the) (?:[\w-]+ ){0,3}(?:estimate|MRE|resource update)|(?:used|help) to plan|to plan the next)\b|\bforward[- ]looking (?:statements?|information)\b|\bcautionary (?:note|statement)\b|\bqualified person\b|\bQA\/QC\b|\bquality (?:assurance|control)\b|\b(?:report|provide|release|publish)\s+(?:further\s+|regular\s+|more\s+)?(?:updates?|news|information)\s+(?:on|about|regarding)\b|\bwill be (?:released|reported|announced|published) (?:as|when|once)\b/i;
 /** Drilling of years past behind an estimate or a project: '10,308m of drilling completed over the past few years'. */
 const PAST_DRILLING =
   /\bduring (?:FY|fiscal(?: year)?) ?(?:19|20)?\d\d\b|\bthe original plan\b|\b(?:over|during|in) the (?:past|last|previous) (?:few |several |two |three |four |five |\d+ )?(?:years|decades?)\b|\bsince (?:19|20)\d\d\b|\bhistoric(?:al)? (?:[\w-]+ ){0,2}(?:drilling|drill ?holes|holes)\b|\b(?:completed|drilled)\b[^.]{0,80}\bto date\b|^(?:last|the previous) year,? (?:the company|it|we)\b[^.]{0,40}\b(?:completed|drilled)\b/i;
