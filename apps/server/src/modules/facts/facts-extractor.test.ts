@@ -1730,6 +1730,14 @@ describe('financings of fresh sets 15 and 16', () => {
     ).toEqual([[12000000, 'closed', true]]);
   });
 
+  it('reads a deal called off as no deal', () => {
+    expect(
+      deals(
+        'Ibis Diamonds plans a C$1.5 million private placement. The company will also abandon the convertible loan financing of up to C$2 million announced in January.',
+      ),
+    ).toEqual([[1500000, 'private-placement', 'announced']]);
+  });
+
   it('reads a trading halt until a raising is announced as no deal', () => {
     expect(
       deals('The halt is needed until the Company can announce a proposed capital raising and board changes.'),

@@ -103,6 +103,9 @@ const RUNNING_TOTAL =
 const EARLIER_DEAL =
   /\b(?:recent|recently completed|previous|prior|earlier|last)\s+(?:\w+\s+){0,2}(?:capital raising|raising|raise|placement|financing|offering)\b/i;
 
+// A deal called off: 'The company will also abandon the convertible loan financing of up to C$2 million'.
+const CALLED_OFF =
+  /\b(?:abandon(?:s|ed|ing)?|terminat(?:e|es|ed|ing)|cancel(?:s|led|ed|ling)?|withdr(?:aw|aws|ew|awn))\b[^.]{0,60}\b(?:financing|placement|offering|loan|facility|raising)\b/i;
 // A trading halt's raising, not yet told: 'The halt is needed until the Company can announce a proposed capital
 // raising', 'pending an announcement in relation to a capital raising'.
 const TO_BE_ANNOUNCED =
@@ -141,7 +144,14 @@ export function financingsOf(
         : undefined) ??
       (tranche ? { kind: 'equity', type: 'private-placement', phrase: TRANCHE.exec(text)?.[0] ?? '' } : undefined);
     if (!instrument && deal) growToTotal(deal, text, fallback);
-    if (!instrument || PAST_DEAL.test(text) || RAISED_SO_FAR.test(text) || (deal && RUNNING_TOTAL.test(text))) return;
+    if (
+      !instrument ||
+      PAST_DEAL.test(text) ||
+      RAISED_SO_FAR.test(text) ||
+      CALLED_OFF.test(text) ||
+      (deal && RUNNING_TOTAL.test(text))
+    )
+      return;
     // A share purchase plan offered beside a placement tops the deal up, and directors subscribing 'under the
     // Placement' take part of it: neither is a deal of its own.
     // 'Litchfield has raised $1.5 million through an oversubscribed placement and share purchase plan' tells the deal
