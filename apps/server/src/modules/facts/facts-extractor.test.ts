@@ -1730,6 +1730,14 @@ describe('financings of fresh sets 15 and 16', () => {
     ).toEqual([[12000000, 'closed', true]]);
   });
 
+  it('reads a raising launched on a date and closed since as closed', () => {
+    expect(
+      deals(
+        'Heron Sands says its A$18m Equity Raising, launched on 4 March 2024 with a sole lead manager, has closed oversubscribed.',
+      ),
+    ).toEqual([[18000000, 'private-placement', 'closed']]);
+  });
+
   it('reads a deal called off as no deal', () => {
     expect(
       deals(

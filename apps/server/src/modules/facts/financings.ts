@@ -206,8 +206,10 @@ export function financingsOf(
     if (!amount && (EARLIER_DEAL.test(text) || TO_BE_ANNOUNCED.test(text))) return;
     const told = original.slice(quoteStart, unit.end);
     // 'has completed a placement to raise A$1.5m': the purpose after a closing verb is not a plan.
+    // '… Equity Raising, launched on 11 March 2018 with Euroz as Sole Lead Manager, has closed': launched then, closed now.
     const pending = told
       .replace(/\bup to\b/gi, '')
+      .replace(/\blaunched (?:on|in) [^,;.]{3,30}/gi, '')
       .replace(/\b((?:completed|closed)\b[^.]{0,40}?)\bto raise\b/gi, '$1');
     const status = CLOSED.test(told) && !NOT_YET.test(pending) ? 'closed' : 'announced';
     let use: string | null = null;
