@@ -1287,12 +1287,12 @@ describe('financings of fresh set 13', () => {
     ).toEqual([[3_100_000, 'CAD', 'flow-through', 'closed', true]]);
   });
 
-  it('reads money raised as a deal, plural placements, an IPO and a conditional raise, but not money raised over time', () => {
+  it('reads money raised as a deal, plural placements that totalled an amount as closed, an IPO and a conditional raise, but not money raised over time', () => {
     expect(
       deals('Aurum West Resources (ASX: AWR) successfully raised $1.8 million this week to fund RC drilling.'),
     ).toEqual([[1_800_000, 'AUD', 'private-placement', 'closed', true]]);
     expect(deals('The non-brokered private placements totalled $640,000 and will fund till sampling.')).toEqual([
-      [640_000, null, 'private-placement', 'announced', false],
+      [640_000, null, 'private-placement', 'closed', false],
     ]);
     expect(
       deals(
