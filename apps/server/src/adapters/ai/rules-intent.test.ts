@@ -185,6 +185,19 @@ Email: jane@kestrelgold.com`,
         'Miner Corp. (TSX: MIN) arranges a US$30 million credit facility for working capital.',
       ).buying_intent_score,
     ).not.toBe('Very High');
+    // A project finance facility is money to build the mine, and a first gold pour a mine in operation.
+    expect(
+      analyse(
+        'Kite Gold Executes Definitive Documents for C$240 Million Project Loan Facility for Redwing',
+        'Kite Gold Corp. (TSX: KTE) has signed the definitive documents for a C$240 million project loan facility.',
+      ).buying_intent_score,
+    ).toBe('Very High');
+    expect(
+      analyse(
+        'Harrier Mining Pours First Gold at Eastfield Mine',
+        'Harrier Mining Ltd. (TSX: HRM) poured its first gold at the Eastfield mine on Tuesday.',
+      ).buying_intent_score,
+    ).toBe('Very High');
   });
 
   it('reads assays with follow-up drilling planned, even unsized, as High', () => {

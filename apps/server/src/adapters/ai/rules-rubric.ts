@@ -86,7 +86,7 @@ const completed = (study: StudyFact) =>
 const PROJECT_LAUNCHED =
   /\b[Ll]aunch(?:ed|es)? (?:the |its )?(?:(?!(?:Drill|Drilling|Exploration|Program|Programme|Campaign|Survey|Study|At|On|In|Of|For)\b)[A-Z][\w'’-]* ){1,4}(?:Project|project|Mine|mine)\b/;
 const DEVELOPMENT_STARTED =
-  /\boperations (?:have|has) (?:started|commenced|begun) at\b[^.]{0,60}\bmine\b|\b(?:commencement|start) of (?:trial |open[- ]pit |underground )?(?:mining|production|construction)\b|\bconstruction (?:has |have )?(?:started|commenced|begun)\b|\bconstruction (?:is |now )*under ?way\b|\b(?:early|major) works (?:are |is )?(?:under ?way|started|commenced|begun)\b|\btrial mining (?:has )?(?:started|commenced|begun)\b|\b(?:breaks?|broke|breaking) ground\b|\bground[- ]?breaking\b/i;
+  /\boperations (?:have|has) (?:started|commenced|begun) at\b[^.]{0,60}\bmine\b|\b(?:commencement|start) of (?:trial |open[- ]pit |underground )?(?:mining|production|construction)\b|\bconstruction (?:has |have )?(?:started|commenced|begun)\b|\bconstruction (?:is |now )*under ?way\b|\b(?:early|major) works (?:are |is )?(?:under ?way|started|commenced|begun)\b|\btrial mining (?:has )?(?:started|commenced|begun)\b|\b(?:breaks?|broke|breaking) ground\b|\bground[- ]?breaking\b|\b(?:pours?|poured) (?:its |the )?first (?:gold|silver|dor[eé])\b|\bfirst (?:gold|silver|dor[eé]) pour\b/i;
 /** Whether a headline and lead tell of a mine whose construction or operations have started. */
 export function developmentStarted(headline: string): boolean {
   return PROJECT_LAUNCHED.test(headline) || DEVELOPMENT_STARTED.test(headline);
@@ -110,7 +110,7 @@ function financingReason(financing: FinancingFact, programme: ProgrammeFact | un
 
 // 'Financing Package to Build the Goose Mine', 'raises US$7.9 million to advance TGME construction'.
 const CONSTRUCTION_FUNDING =
-  /\b(?:financing|funding|finance|loans?|facilit(?:y|ies)|package|rais(?:es|ed|ing))\b(?:[^.]|\.\d){0,60}\b(?:to build|for (?:the )?construction|to construct|to (?:advance|fund|complete|progress|accelerate) (?:[\w-]+ ){0,3}construction)\b|\bconstruction (?:financing|funding|loan|facility)\b/i;
+  /\b(?:financing|funding|finance|loans?|facilit(?:y|ies)|package|rais(?:es|ed|ing))\b(?:[^.]|\.\d){0,60}\b(?:to build|for (?:the )?construction|to construct|to (?:advance|fund|complete|progress|accelerate) (?:[\w-]+ ){0,3}construction)\b|\bconstruction (?:financing|funding|loan|facility)\b|\bproject (?:loan|finance|financing|debt) (?:facilit(?:y|ies)|package)\b|\bproject now fully financed\b/i;
 
 /** Royalties, streams and debt pay for a mine more than for the next programme: High at most. */
 const DEAL_MONEY: ReadonlySet<FinancingFact['type']> = new Set(['royalty', 'stream', 'debt']);
