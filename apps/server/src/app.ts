@@ -100,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A plugin slow to load on a loaded machine (the docs UI reading its assets while PGlite recovers after a kill)
+    // is not a hung one: Fastify's 10 s default failed a start in CI; a hung plugin still fails, after two minutes.
+    pluginTimeout: 120_000,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
