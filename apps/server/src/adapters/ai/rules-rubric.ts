@@ -168,8 +168,11 @@ export function rubricIntent(
   const financing = facts.financings[0];
   if (financing && CONSTRUCTION_FUNDING.test(headline))
     add('Very High', `${financingReason(financing, undefined)}, funds mine construction`);
+  // Ten million or more pays for a year's work somewhere: a royalty, stream or loan that size, or equity raised
+  // that size without a stated use (below).
+  const large = (f: FinancingFact) => f.amount !== null && f.amount >= 10e6;
   const deal = facts.financings.find((f) => DEAL_MONEY.has(f.type));
-  if (deal) add(deal.amount !== null && deal.amount >= 10e6 ? 'High' : 'Medium', financingReason(deal, undefined));
+  if (deal) add(large(deal) ? 'High' : 'Medium', financingReason(deal, undefined));
   for (const study of facts.studies) {
     if (FEASIBILITY.has(study.stage) && completed(study)) add('Very High', studyReason(study));
     else if (completed(study)) add('High', studyReason(study));
@@ -190,8 +193,6 @@ export function rubricIntent(
       programmeShort(nextProgramme),
     );
   }
-  // Ten million or more raised without a stated use pays for a year's work somewhere, as a large royalty or loan does.
-  const large = (f: FinancingFact) => f.amount !== null && f.amount >= 10e6;
   const announced = facts.financings.find((f) => f.status === 'announced' && !DEAL_MONEY.has(f.type));
   if (announced && !funding)
     add(fundsWork(announced) || large(announced) ? 'High' : 'Medium', financingReason(announced, undefined));

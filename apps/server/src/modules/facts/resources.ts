@@ -153,12 +153,12 @@ export function resourcesOf(
     if (tableRows.has(unit) || !(RESOURCE_WORD.test(unit.text) || unit.text.search(CATEGORY_LINE) >= 0)) continue;
     // '… up 40% to 30.7Mt at 9.9% TGC (consistent with the previous Mineral Resource of 23.3Mt …)': words in
     // brackets recall only what the brackets hold.
-    const recalled = [...unit.text.matchAll(BRACKETS)].filter((bracket) => SKIP.test(bracket[0]));
-    const outside = recalled.reduce(
-      (text, bracket) =>
-        text.slice(0, bracket.index) + ' '.repeat(bracket[0].length) + text.slice(bracket.index + bracket[0].length),
-      unit.text,
-    );
+    const recalled: [number, number][] = [];
+    const outside = unit.text.replace(BRACKETS, (bracket: string, at: number) => {
+      if (!SKIP.test(bracket)) return bracket;
+      recalled.push([at, at + bracket.length]);
+      return ' '.repeat(bracket.length);
+    });
     if (SKIP.test(outside) || NOT_OURS.test(unit.text)) continue;
     const taken: [number, number][] = [];
     for (const pattern of [
@@ -173,7 +173,7 @@ export function resourcesOf(
         const start = match.index;
         const end = start + match[0].length;
         if (taken.some(([a, b]) => start < b && a < end)) continue;
-        if (recalled.some((bracket) => start >= bracket.index && start < bracket.index + bracket[0].length)) continue;
+        if (recalled.some(([from, to]) => start >= from && start < to)) continue;
         const groups = match.groups ?? {};
         // '… grown to 820,000 ounces at 12.1 g/t gold, up from 715,000 ounces at 11.8 g/t': the old figure.
         if (OLD_FIGURE.test(unit.text.slice(Math.max(0, start - 25), start))) continue;
